@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+
+test('a protected page without a session leads to /login', async ({ page }) => {
+  for (const path of ['/', '/profile', '/messages/abc', '/queue']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  }
+});
+
+test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  // Home needs a session, so a visitor ends on the sign-in page.
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the mode banner follows the stored app mode', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByText('Educational suggestions only. Not medical advice.')).toBeVisible();
+  await expect(page.getByText('Official Medical Mode')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('appMode'))).toBeNull();
+
+  await page.evaluate(() => localStorage.setItem('appMode', 'official'));
+  await page.reload();
+  await expect(page.getByText('Official Medical Mode')).toBeVisible();
+  await expect(page.getByText('Educational suggestions only. Not medical advice.')).toHaveCount(0);
+});
+
+test('the language toggle switches to Nepali and the choice survives a reload', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.getByRole('button', { name: 'ने' }).click();
+  await expect(page.getByRole('heading', { name: 'साइन इन' })).toBeVisible();
+  await expect(page.getByText('शैक्षिक सुझाव मात्र। चिकित्सकीय सल्लाह होइन।')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ne');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'साइन इन' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ne');
+
+  await page.getByRole('button', { name: 'EN' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+});
+
+test('the offline banner appears without a connection and its Retry spins for a second', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByText('Connection lost. Retrying...')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByText('Connection lost. Retrying...')).toBeVisible();
+
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await retry.click();
+  const icon = page.getByTestId('retry-icon');
+  await expect(icon).toHaveClass(/animate-spin/);
+  await expect(retry).toBeDisabled();
+  await expect(icon).not.toHaveClass(/animate-spin/, { timeout: 2_000 });
+  await expect(retry).toBeEnabled();
+
+  await context.setOffline(false);
+  await expect(page.getByText('Connection lost. Retrying...')).toHaveCount(0);
+});
+
+test('the sign-in page fits a small phone screen', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(false);
+  await page.screenshot({ path: 'docs/screenshots/login.png' });
+});

@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, SettingError } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'sewa-config-'));
+
+function settingError(env: NodeJS.ProcessEnv): SettingError {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    if (error instanceof SettingError) return error;
+    throw error;
+  }
+  throw new Error('expected the settings to be refused');
+}
+
+describe('loadConfig', () => {
+  it('uses the contract defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      mailFrom: 'no-reply@localhost',
+      inviteCode: 'PILOT-2026',
+      clinicKeys: ['DEV-CLINIC-01'],
+      appMode: 'dev',
+      demoUsers: true,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('derives the public URL from the port', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: '8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
+  });
+
+  it('reads clinic keys trimmed, uppercased and comma-separated', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), CLINIC_KEYS: ' dev-clinic-01 , KTM-02,' });
+    expect(config.clinicKeys).toEqual(['DEV-CLINIC-01', 'KTM-02']);
+  });
+
+  it('generates a signing secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ APP_MODE: 'test' }, 'APP_MODE'],
+    [{ DEMO_USERS: 'maybe' }, 'DEMO_USERS'],
+    [{ CLINIC_KEYS: ' , ' }, 'CLINIC_KEYS'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
+  ])('refuses %o naming %s', (env, variable) => {
+    const error = settingError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(new RegExp(`^Invalid setting ${variable}: `));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('turns demo seeding off in production unless asked for', () => {
+    const secret = { AUTH_SECRET: 'a'.repeat(32) };
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...secret }).demoUsers).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO_USERS: 'on', ...secret })
+        .demoUsers,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { appModeSchema, type AppMode } from '@shared/app-mode';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  inviteCode: string;
+  clinicKeys: string[];
+  appMode: AppMode;
+  demoUsers: boolean;
+  authSecret: string;
+  logLevel: string;
+}
+
+/** A setting that cannot be used; `main` prints it as one line and stops. */
+export class SettingError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid setting ${variable}: ${reason}`);
+  }
+}
+
+const booleanSetting = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']))
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const urlSetting = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const settingSchemas = {
+  NODE_ENV: z.enum(['development', 'production', 'test']),
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int('expected a whole port number')
+    .min(0, 'expected a port between 0 and 65535')
+    .max(65535, 'expected a port between 0 and 65535'),
+  HOST: z.string().trim().min(1, 'expected an interface address'),
+  PUBLIC_URL: urlSetting(['http:', 'https:']).transform((value) => value.replace(/\/+$/, '')),
+  DATA_DIR: z.string().trim().min(1, 'expected a folder path'),
+  DATABASE_URL: urlSetting(['postgres:', 'postgresql:']),
+  SMTP_URL: urlSetting(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().min(3, 'expected an e-mail address'),
+  INVITE_CODE: z.string().trim().min(1, 'expected a non-empty invitation code'),
+  CLINIC_KEYS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine((keys) => keys.length > 0, 'expected at least one clinic key'),
+  APP_MODE: appModeSchema,
+  DEMO_USERS: booleanSetting,
+  AUTH_SECRET: z.string().min(32, 'expected at least 32 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+} as const;
+
+type SettingName = keyof typeof settingSchemas;
+
+function read<N extends SettingName>(
+  env: NodeJS.ProcessEnv,
+  name: N,
+  fallback: string,
+): z.output<(typeof settingSchemas)[N]>;
+function read<N extends SettingName>(
+  env: NodeJS.ProcessEnv,
+  name: N,
+): z.output<(typeof settingSchemas)[N]> | undefined;
+function read<N extends SettingName>(env: NodeJS.ProcessEnv, name: N, fallback?: string) {
+  const raw = env[name] === undefined || env[name] === '' ? fallback : env[name];
+  if (raw === undefined) return undefined;
+  const result = settingSchemas[name].safeParse(raw);
+  if (!result.success) {
+    const reason = result.error.issues[0]?.message ?? 'invalid value';
+    throw new SettingError(name, `${reason} (got ${JSON.stringify(raw)})`);
+  }
+  return result.data;
+}
+
+/**
+ * Development keeps its signing secret in DATA_DIR so that sessions survive a
+ * restart without anyone having to invent a secret first.
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = read(env, 'NODE_ENV', 'development');
+  const production = nodeEnv === 'production';
+  const port = read(env, 'PORT', '3000');
+  const dataDir = path.resolve(read(env, 'DATA_DIR', './data'));
+  const authSecret = read(env, 'AUTH_SECRET');
+  if (production && authSecret === undefined) {
+    throw new SettingError('AUTH_SECRET', 'required when NODE_ENV=production');
+  }
+  return {
+    nodeEnv,
+    port,
+    host: read(env, 'HOST', '127.0.0.1'),
+    publicUrl: read(env, 'PUBLIC_URL', `http://localhost:${port}`),
+    dataDir,
+    databaseUrl: read(env, 'DATABASE_URL'),
+    smtpUrl: read(env, 'SMTP_URL'),
+    mailFrom: read(env, 'MAIL_FROM', 'no-reply@localhost'),
+    inviteCode: read(env, 'INVITE_CODE', 'PILOT-2026'),
+    clinicKeys: read(env, 'CLINIC_KEYS', 'DEV-CLINIC-01'),
+    appMode: read(env, 'APP_MODE', 'dev'),
+    demoUsers: read(env, 'DEMO_USERS', production ? 'false' : 'true'),
+    authSecret: authSecret ?? developmentSecret(dataDir),
+    logLevel: read(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
+  };
+}

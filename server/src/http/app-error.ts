@@ -1,0 +1,27 @@
+import type { ErrorCode } from '@shared/api-error';
+
+const statusByCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  service_unavailable: 503,
+  internal: 500,
+};
+
+/** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.statusCode = statusByCode[code];
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError, ErrorCode } from '@shared/api-error';
+import { ZodError } from 'zod';
+import { AppError } from './app-error';
+
+function body(code: ErrorCode, message: string): ApiError {
+  return { error: { code, message } };
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, too large) keep their status. */
+function codeForClientStatus(status: number): ErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 429) return 'rate_limited';
+  return 'bad_request';
+}
+
+/**
+ * One place decides what a failure looks like to a client: a stable code, a
+ * plain message, and never internal detail for a 5xx.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message));
+    }
+    if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      return reply.status(400).send(body('validation_failed', issue?.message ?? 'Invalid input'));
+    }
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(codeForClientStatus(status), error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(body('internal', 'Something went wrong. Please try again.'));
+  });
+}

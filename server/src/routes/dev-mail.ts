@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { OutboxRepository } from '../mail/outbox-repository';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The development outbox of the contract: a JSON list and a plain page for
+ * people. Only registered when mail is not sent through SMTP and not in production.
+ */
+export function registerDevMailRoutes(app: FastifyInstance, outbox: OutboxRepository): void {
+  app.get('/api/dev/mail', async (_request, reply) => {
+    return reply.header('Cache-Control', 'no-store').send(await outbox.listNewestFirst());
+  });
+
+  app.get('/dev/mail', async (_request, reply) => {
+    const mails = await outbox.listNewestFirst();
+    const items = mails
+      .map(
+        (mail) => `<article>
+  <h2>${escapeHtml(mail.subject)}</h2>
+  <p><strong>To:</strong> ${escapeHtml(mail.to)} · <time>${escapeHtml(mail.createdAt)}</time></p>
+  <pre>${escapeHtml(mail.text)}</pre>
+</article>`,
+      )
+      .join('\n');
+    const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development outbox</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 48rem; margin: 1rem auto; padding: 0 1rem">
+<h1>Development outbox</h1>
+${items || '<p>No mail yet.</p>'}
+</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page);
+  });
+}

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+
+/**
+ * Every refused or failed API call answers with this body. `code` is stable and
+ * is what the web app translates; `message` is English for logs and other clients.
+ */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'service_unavailable',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { buildApp } from '../../../server/src/app';
+import { loadConfig, type Config } from '../../../server/src/config';
+import {
+  migrateToLatest,
+  openDatabase,
+  type DatabaseHandle,
+} from '../../../server/src/db/database';
+
+export interface DatabaseVariant {
+  name: 'embedded' | 'postgres';
+  url?: string;
+}
+
+/** The embedded database always; a PostgreSQL server too when TEST_DATABASE_URL names one. */
+export const databaseVariants: DatabaseVariant[] = [
+  { name: 'embedded' },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'postgres' as const, url: process.env.TEST_DATABASE_URL }]
+    : []),
+];
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no port'));
+      });
+    });
+  });
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const handle = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });
+  try {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface StartOptions {
+  variant?: DatabaseVariant;
+  env?: Record<string, string>;
+  webRoot?: string;
+}
+
+/**
+ * Starts the real server on a free port, on a fresh embedded database in a
+ * temporary folder or in a fresh schema of the PostgreSQL server.
+ */
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const variant = options.variant ?? { name: 'embedded' };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-test-'));
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...(variant.url ? { DATABASE_URL: variant.url } : {}),
+    ...options.env,
+  });
+  const schema = variant.url ? `test_${process.pid}_${port}` : undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir,
+    schema,
+  });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, webRoot: options.webRoot });
+  await app.listen({ port, host: '127.0.0.1' });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close().catch(() => undefined);
+      if (schema && variant.url) await dropSchema(variant.url, schema);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/** A stand-in for the built web app, so these tests do not depend on a build. */
+function fakeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'sewa-web-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>Sewa</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(root, 'assets', 'index-abc123.js'),
+    `console.log(${'"x",'.repeat(800)}1);`,
+  );
+  return root;
+}
+
+describe('serving the web app', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ webRoot: fakeWebRoot(), env: { APP_MODE: 'official' } });
+  });
+  afterAll(() => server.close());
+
+  it('answers any page path with index.html, for the browser router', async () => {
+    for (const pagePath of ['/', '/login', '/messages/123', '/no-such-page']) {
+      const response = await fetch(`${server.url}${pagePath}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('tells the page the configured app mode', async () => {
+    const html = await (await fetch(`${server.url}/login`)).text();
+    expect(html).toContain('<meta name="app-mode" content="official">');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await fetch(`${server.url}/assets/index-abc123.js`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers unknown API paths and missing files with a JSON 404', async () => {
+    for (const missing of ['/api/nothing-here', '/assets/missing-file.js']) {
+      const response = await fetch(`${server.url}${missing}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: { code: 'not_found', message: 'Not found' },
+      });
+    }
+  });
+
+  it('sends a strict Content-Security-Policy and the other security headers', async () => {
+    const response = await fetch(`${server.url}/login`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('refuses malformed JSON with a 400 error body, not a stack trace', async () => {
+    const response = await fetch(`${server.url}/api/health`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"broken":',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBeTypeOf('string');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+});

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
+    },
+  },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    target: 'es2020',
+    sourcemap: false,
+    reportCompressedSize: false,
+    // Read by the bench to add up the JavaScript each route needs; dot folders are never served.
+    manifest: true,
+  },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/dev/mail': apiTarget,
+    },
+  },
+});

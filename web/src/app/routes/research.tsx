@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '@/components/layout/language-toggle';
+import { PageHeader } from '@/components/layout/page-header';
+
+export default function ResearchPage() {
+  const { t } = useTranslation();
+  return <PageHeader title={t('pages.research')} actions={<LanguageToggle />} />;
+}

@@ -1,0 +1,35 @@
+import { XIcon } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+
+interface CameraSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The patient's full-screen capture overlay, opened from the centre navigation button. */
+export function CameraSheet({ open, onOpenChange }: CameraSheetProps) {
+  const { t } = useTranslation();
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col bg-slate-950 text-white"
+        >
+          <header className="flex items-center justify-between p-3">
+            <DialogPrimitive.Title className="text-lg font-semibold">
+              {t('camera.title')}
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close
+              aria-label={t('camera.close')}
+              className="rounded-full p-2 hover:bg-white/10"
+            >
+              <XIcon className="size-6" aria-hidden="true" />
+            </DialogPrimitive.Close>
+          </header>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

@@ -1,0 +1,33 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { useSession } from '@/features/session/api/get-session';
+import { useCurrentRole } from '@/features/session/use-current-role';
+import { BottomNav } from './bottom-nav';
+import { CameraSheet } from './camera-sheet';
+import { ModeBanner } from './mode-banner';
+import { OfflineBanner } from './offline-banner';
+import { PageLoading } from './page-loading';
+
+/** Every protected route sits in here: it needs a session, nothing more (spec point 6). */
+export default function ProtectedShell({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const role = useCurrentRole();
+  const [cameraOpen, setCameraOpen] = useState(false);
+
+  if (session.isPending) return <PageLoading />;
+  if (!session.data) return <Redirect to="/login" replace />;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <div className="sticky top-0 z-30">
+        <ModeBanner />
+        <OfflineBanner />
+      </div>
+      <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      </main>
+      <BottomNav role={role} onOpenCamera={() => setCameraOpen(true)} />
+      {role === 'patient' && <CameraSheet open={cameraOpen} onOpenChange={setCameraOpen} />}
+    </div>
+  );
+}

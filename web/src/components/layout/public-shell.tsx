@@ -1,0 +1,19 @@
+import { Suspense, type ReactNode } from 'react';
+import { ModeBanner } from './mode-banner';
+import { OfflineBanner } from './offline-banner';
+import { PageLoading } from './page-loading';
+
+/** Pages reachable without a session: sign-in, sign-up, password reset, research entry. */
+export default function PublicShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <div className="sticky top-0 z-30">
+        <ModeBanner />
+        <OfflineBanner />
+      </div>
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col px-4 py-6">
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}

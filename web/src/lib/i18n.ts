@@ -1,0 +1,56 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '@/locales/en.json';
+import ne from '@/locales/ne.json';
+
+export const languages = ['en', 'ne'] as const;
+export type Language = (typeof languages)[number];
+
+const storageKey = 'lang';
+
+export function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(storageKey);
+    return value === 'ne' ? 'ne' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** Locale tags for Intl: Nepali numbers use Devanagari digits and Nepali grouping. */
+export const intlLocale: Record<Language, string> = { en: 'en-US', ne: 'ne-NP' };
+
+export function currentLanguage(): Language {
+  return i18n.resolvedLanguage === 'ne' ? 'ne' : 'en';
+}
+
+export async function setLanguage(language: Language): Promise<void> {
+  try {
+    localStorage.setItem(storageKey, language);
+  } catch {
+    // Private browsing may refuse storage; the choice still holds for this visit.
+  }
+  await i18n.changeLanguage(language);
+}
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, ne: { translation: ne } },
+  lng: storedLanguage(),
+  fallbackLng: false,
+  supportedLngs: languages,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // A missing key shows up loudly in development instead of falling back silently.
+  saveMissing: import.meta.env.DEV,
+  missingKeyHandler: (_lngs, _ns, key) => {
+    console.error(`Missing translation key: ${key}`);
+  },
+});
+
+document.documentElement.lang = i18n.language;
+
+export { i18n };

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import ne from './ne.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [inner, text] of flatten(value, path)) entries.set(inner, text);
+  }
+  return entries;
+}
+
+const english = flatten(en);
+const nepali = flatten(ne);
+const interpolations = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+/** Strings that are the same in both languages on purpose. */
+const sameInBoth = new Set(['language.switchTo']);
+
+describe('translations', () => {
+  it('have the same keys in English and Nepali', () => {
+    expect([...nepali.keys()].filter((key) => !english.has(key))).toEqual([]);
+    expect([...english.keys()].filter((key) => !nepali.has(key))).toEqual([]);
+  });
+
+  it('have no empty text', () => {
+    for (const [key, text] of [...english, ...nepali]) {
+      expect(text.trim(), key).not.toBe('');
+    }
+  });
+
+  it('keep the same {{placeholders}} in both languages', () => {
+    for (const [key, text] of english) {
+      expect(interpolations(nepali.get(key) ?? ''), key).toEqual(interpolations(text));
+    }
+  });
+
+  it('write Nepali in Devanagari', () => {
+    const devanagari = /[\u0900-\u097F]/;
+    for (const [key, text] of nepali) {
+      if (sameInBoth.has(key) || !/[a-z]/i.test(english.get(key) ?? '')) continue;
+      expect(text, key).toMatch(devanagari);
+    }
+  });
+});
