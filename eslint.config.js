@@ -7,7 +7,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'coverage', 'test-results', 'test-reports', 'playwright-report', 'bench/results'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'coverage',
+      'test-results',
+      'test-reports',
+      'playwright-report',
+      'bench/results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
