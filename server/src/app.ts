@@ -1,13 +1,22 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createAuth, type Auth } from './auth/auth';
+import { registerAuthRoutes } from './auth/auth-routes';
+import { currentUserResolver } from './auth/current-user';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
+import { requireUserWith } from './http/require-user';
+import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRepository } from './mail/outbox-repository';
+import { profilesRepository } from './profiles/profiles-repository';
+import { rateLimiter } from './rate-limit/rate-limiter';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
+import { registerMeRoutes } from './routes/me';
 
 export interface AppOptions {
   config: Config;
@@ -16,34 +25,46 @@ export interface AppOptions {
   webRoot?: string | undefined;
 }
 
+export interface App {
+  server: FastifyInstance;
+  auth: Auth;
+  mailer: Mailer;
+}
+
 export function usesDevOutbox(config: Config): boolean {
   return config.smtpUrl === undefined && config.nodeEnv !== 'production';
 }
 
 /** Builds the whole HTTP application; `main` only adds listening and shutdown. */
-export async function buildApp({
-  config,
-  database,
-  webRoot,
-}: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+export async function buildApp({ config, database, webRoot }: AppOptions): Promise<App> {
+  const { db } = database;
+  const server = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    trustProxy: true,
+    // Forwarded addresses are believed only from proxies on this machine or private networks.
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     bodyLimit: 1024 * 1024,
   });
 
-  registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'));
-  await app.register(compress, { global: true, threshold: 1024 });
+  const outbox = outboxRepository(db);
+  const mailer = createMailer(config, outbox);
+  const auth = createAuth({ config, db, mailer });
+  const profiles = profilesRepository(db);
+  const requireUser = requireUserWith(currentUserResolver(auth, config.publicUrl));
+  server.addHook('onClose', () => mailer.close());
 
-  registerHealthRoutes(app, database);
-  if (usesDevOutbox(config)) {
-    registerDevMailRoutes(app, outboxRepository(database.db));
-  }
+  registerErrorHandler(server);
+  await registerSecurityHeaders(server, config.publicUrl.startsWith('https:'));
+  await server.register(compress, { global: true, threshold: 1024 });
+  registerSameOriginCheck(server, config.publicUrl);
 
-  await registerWebApp(app, { root: webRoot ?? '', appMode: config.appMode });
-  return app;
+  registerHealthRoutes(server, database);
+  registerAuthRoutes(server, auth, rateLimiter(db), config.publicUrl);
+  registerMeRoutes(server, { db, profiles, requireUser });
+  if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
+
+  await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });
+  return { server, auth, mailer };
 }

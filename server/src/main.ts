@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { demoPassword, demoUsers, seedDemoUsers } from './auth/demo-users';
 import { loadConfig, SettingError } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { profilesRepository } from './profiles/profiles-repository';
 
 function loadConfigOrExit() {
   try {
@@ -21,24 +23,34 @@ async function main() {
   await migrateToLatest(database.db);
 
   const webRoot = fileURLToPath(new URL('../web', import.meta.url));
-  const app = await buildApp({ config, database, webRoot });
+  const { server, auth } = await buildApp({ config, database, webRoot });
+  if (config.demoUsers) await seedDemoUsers(auth, database.db, profilesRepository(database.db));
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
+    server.log.info({ signal }, 'shutting down');
+    await server.close();
     await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const database_ =
+  await server.listen({ port: config.port, host: config.host });
+
+  const where =
     database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
-  console.log(`\nSewa is running at ${config.publicUrl} (${database_})\n`);
+  const lines = [`Sewa is running at ${config.publicUrl} (${where})`];
+  if (config.smtpUrl === undefined && config.nodeEnv !== 'production') {
+    lines.push(`Mail is kept in the development outbox: ${config.publicUrl}/dev/mail`);
+  }
+  if (config.demoUsers) {
+    lines.push(`Demo sign-ins (password ${demoPassword}):`);
+    for (const demo of demoUsers) lines.push(`  ${demo.role.padEnd(11)} ${demo.email}`);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {

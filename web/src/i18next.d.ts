@@ -1,9 +1,9 @@
 import 'i18next';
-import type en from './locales/en.json';
+import type { Translation } from './locales/resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof en };
+    resources: { translation: Translation };
     returnNull: false;
   }
 }

@@ -28,6 +28,10 @@ export interface DatabaseOptions {
   schema?: string | undefined;
 }
 
+/** Calendar dates stay 'YYYY-MM-DD' strings: a Date would shift them by the server's time zone. */
+const dateTypeId = pg.types.builtins.DATE;
+pg.types.setTypeParser(dateTypeId, (value) => value);
+
 function postgresDialect(url: string, schema: string | undefined): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
@@ -43,7 +47,7 @@ function postgresDialect(url: string, schema: string | undefined): Dialect {
 async function embeddedDialect(dataDir: string): Promise<Dialect> {
   const dir = path.join(dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { parsers: { [dateTypeId]: (value: string) => value } });
   return new PGliteDialect(client);
 }
 

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are written by the database and read back as Date. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -12,6 +13,43 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+/** The account system's user table (Better Auth); read here only to show names and e-mails. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  twoFactorEnabled: boolean | null;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean | null;
+}
+
+export interface ProfilesTable {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  gender: string | null;
+  age: number | null;
+  date_system: string | null;
+  dob_ad: ColumnType<string | null, string | null | undefined, string | null>;
+  dob_bs: string | null;
+  role: ColumnType<string, string | undefined, string>;
+  avatar_url: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  window_started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  hits: number;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
+  user: UserTable;
+  profiles: ProfilesTable;
+  rate_limit_counters: RateLimitCountersTable;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../../server/src/app';
+import type { Auth } from '../../../server/src/auth/auth';
 import { loadConfig, type Config } from '../../../server/src/config';
 import {
   migrateToLatest,
@@ -26,6 +27,7 @@ export const databaseVariants: DatabaseVariant[] = [
 
 export interface TestServer {
   url: string;
+  auth: Auth;
   config: Config;
   database: DatabaseHandle;
   dataDir: string;
@@ -73,6 +75,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     ...(variant.url ? { DATABASE_URL: variant.url } : {}),
     ...options.env,
@@ -84,11 +87,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     schema,
   });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, webRoot: options.webRoot });
+  const { server: app, auth } = await buildApp({ config, database, webRoot: options.webRoot });
   await app.listen({ port, host: '127.0.0.1' });
 
   return {
     url: `http://127.0.0.1:${port}`,
+    auth,
     config,
     database,
     dataDir,

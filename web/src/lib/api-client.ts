@@ -28,6 +28,8 @@ async function toError(response: Response): Promise<ApiRequestError> {
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
+  // The server writes mail and messages in the language the person reads the app in.
+  headers.set('Accept-Language', document.documentElement.lang || 'en');
   if (init.body !== undefined && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }

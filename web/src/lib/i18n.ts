@@ -1,7 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '@/locales/en.json';
-import ne from '@/locales/ne.json';
+import { resources } from '@/locales/resources';
 
 export const languages = ['en', 'ne'] as const;
 export type Language = (typeof languages)[number];
@@ -38,7 +37,10 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ne: { translation: ne } },
+  resources: {
+    en: { translation: resources.en },
+    ne: { translation: resources.ne },
+  },
   lng: storedLanguage(),
   fallbackLng: false,
   supportedLngs: languages,

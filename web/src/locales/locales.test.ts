@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ne from './ne.json';
+import { resources } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -14,8 +13,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const english = flatten(en);
-const nepali = flatten(ne);
+const english = flatten(resources.en);
+const nepali = flatten(resources.ne);
 const interpolations = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 

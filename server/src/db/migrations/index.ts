@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import * as mailOutbox from './0001-mail-outbox';
+import * as accounts from './0002-accounts';
+import * as profiles from './0003-profiles';
+import * as rateLimits from './0004-rate-limits';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -7,4 +10,7 @@ import * as mailOutbox from './0001-mail-outbox';
  */
 export const migrations: Record<string, Migration> = {
   '0001-mail-outbox': mailOutbox,
+  '0002-accounts': accounts,
+  '0003-profiles': profiles,
+  '0004-rate-limits': rateLimits,
 };

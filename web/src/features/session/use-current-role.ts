@@ -1,9 +1,11 @@
 import { defaultRole, type Role } from '@shared/role';
+import { useSession } from './api/get-session';
 
 /**
- * The signed-in user's role, read from their profile; a user without one is a
- * patient (spec point 6).
+ * The signed-in user's role, read from their profile by the server; a user
+ * without one is a patient (spec point 6).
  */
 export function useCurrentRole(): Role {
-  return defaultRole;
+  const session = useSession();
+  return session.data?.role ?? defaultRole;
 }

@@ -1,24 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Me } from '@shared/profile';
 import { apiFetch, ApiRequestError } from '@/lib/api-client';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-}
-
-export interface Session {
-  user: SessionUser;
-}
-
-/** The signed-in user, or null when there is no session. */
-export async function getSession(): Promise<Session | null> {
+/** The signed-in user with their profile and role, or null without a session. */
+export async function getSession(): Promise<Me | null> {
   try {
-    const session = await apiFetch<Session | null>('/api/auth/get-session');
-    return session?.user ? session : null;
+    return await apiFetch<Me>('/api/me');
   } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 404)) {
-      return null;
-    }
+    if (error instanceof ApiRequestError && error.status === 401) return null;
     throw error;
   }
 }

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../http/app-error';
+import { authLimits } from '../rate-limit/auth-limits';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { Auth } from './auth';
+
+const prefix = '/api/auth';
+
+function headersOf(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((item) => headers.append(key, item));
+    else headers.set(key, value);
+  }
+  // The address Fastify trusted (see trustProxy), not whatever the client claims.
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+function emailIn(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
+  const { email } = body;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+}
+
+export function rateLimitMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** Counts the call against its limits; answers 429 with Retry-After when one is used up. */
+async function enforceLimits(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.slice(prefix.length).split('?')[0] ?? '';
+  const limit = authLimits[path];
+  if (!limit) return;
+  const checks = [limiter.hit(`auth:${path}:ip:${request.ip}`, limit.ip)];
+  const email = emailIn(request.body);
+  if (limit.email && email) checks.push(limiter.hit(`auth:${path}:email:${email}`, limit.email));
+  const refused = (await Promise.all(checks)).find((decision) => !decision.allowed);
+  if (refused) {
+    void reply.header('Retry-After', String(refused.retryAfterSeconds));
+    throw new AppError('rate_limited', rateLimitMessage(refused.retryAfterSeconds));
+  }
+}
+
+/**
+ * Better Auth speaks Web Requests; this hands it every call under /api/auth and
+ * turns its errors into the API's one error shape.
+ */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  limiter: RateLimiter,
+  publicUrl: string,
+): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${prefix}/*`,
+    preHandler: (request, reply) => enforceLimits(limiter, request, reply),
+    async handler(request, reply) {
+      const response = await auth.handler(
+        new Request(new URL(request.url, publicUrl), {
+          method: request.method,
+          headers: headersOf(request),
+          ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+        }),
+      );
+
+      void reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) void reply.header('set-cookie', cookies);
+
+      const text = await response.text();
+      if (response.status >= 400) {
+        const parsed = (() => {
+          try {
+            return JSON.parse(text) as { code?: unknown; message?: unknown };
+          } catch {
+            return {};
+          }
+        })();
+        const code = typeof parsed.code === 'string' ? parsed.code.toLowerCase() : 'bad_request';
+        const message =
+          typeof parsed.message === 'string' && parsed.message !== ''
+            ? parsed.message
+            : response.statusText || 'Request refused';
+        if (response.status >= 500) {
+          request.log.error({ code, message }, 'account system failed');
+          return reply.status(500).send({
+            error: { code: 'internal', message: 'Something went wrong. Please try again.' },
+          });
+        }
+        return reply.type('application/json').send({ error: { code, message } });
+      }
+      return reply.send(text);
+    },
+  });
+}

@@ -1,0 +1,178 @@
+import { passkey } from '@better-auth/passkey';
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import {
+  mailLanguage,
+  oneTimeCodeMail,
+  phoneCodeMessage,
+  resetPasswordMail,
+  verificationMail,
+} from '../mail/templates';
+import { isValidInviteCode } from './invite-code';
+
+/** How long each mailed code or link works, in seconds; each works once. */
+export const lifetimes = {
+  oneTimeCode: 10 * 60,
+  resetLink: 60 * 60,
+  confirmationLink: 24 * 60 * 60,
+  phoneCode: 5 * 60,
+  session: 30 * 24 * 60 * 60,
+  accessToken: 15 * 60,
+} as const;
+
+export const minPasswordLength = 8;
+export const maxPasswordLength = 128;
+
+export interface AuthDependencies {
+  config: Config;
+  db: Kysely<Database>;
+  mailer: Mailer;
+}
+
+function languageOf(request: Request | undefined | null) {
+  return mailLanguage(request?.headers.get('accept-language'));
+}
+
+/**
+ * Accounts, sessions and second factors, by Better Auth on our own database.
+ * Everything it serves lives under /api/auth.
+ */
+export function createAuth({ config, db, mailer }: AuthDependencies) {
+  const publicUrl = new URL(config.publicUrl);
+  const minutes = (seconds: number) => Math.round(seconds / 60);
+
+  return betterAuth({
+    appName: 'Sewa',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db, type: 'postgres' },
+    trustedOrigins: [publicUrl.origin],
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength,
+      maxPasswordLength,
+      resetPasswordTokenExpiresIn: lifetimes.resetLink,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) => {
+        await mailer.send(
+          resetPasswordMail(languageOf(request), user.email, url, minutes(lifetimes.resetLink)),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: lifetimes.confirmationLink,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await mailer.send(verificationMail(languageOf(request), user.email, url));
+      },
+    },
+    session: {
+      expiresIn: lifetimes.session,
+      updateAge: 24 * 60 * 60,
+    },
+    // Our own limiter (server/src/rate-limit) counts per IP and per e-mail in the database,
+    // shared by every server process; Better Auth's would count per process only.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: publicUrl.protocol === 'https:',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    hooks: {
+      before: createAuthMiddleware((ctx) => {
+        if (ctx.path !== '/sign-up/email') return Promise.resolve();
+        const body = ctx.body as { inviteCode?: unknown } | undefined;
+        const code = typeof body?.inviteCode === 'string' ? body.inviteCode : '';
+        if (code.trim() === '') {
+          throw new APIError('BAD_REQUEST', {
+            code: 'INVITATION_CODE_REQUIRED',
+            message: 'Please enter your invitation code.',
+          });
+        }
+        if (!isValidInviteCode(code, config.inviteCode)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'INVITATION_CODE_INVALID',
+            message: 'Invitation code is invalid.',
+          });
+        }
+        return Promise.resolve();
+      }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: lifetimes.oneTimeCode,
+        allowedAttempts: 5,
+        disableSignUp: true,
+        storeOTP: 'hashed',
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          if (type !== 'sign-in') return;
+          const link = new URL('/login', config.publicUrl);
+          link.searchParams.set('email', email);
+          link.searchParams.set('code', otp);
+          await mailer.send(
+            oneTimeCodeMail(
+              languageOf(ctx?.request),
+              email,
+              otp,
+              link.toString(),
+              minutes(lifetimes.oneTimeCode),
+            ),
+          );
+        },
+      }),
+      twoFactor({
+        issuer: 'Sewa',
+        otpOptions: {
+          period: minutes(lifetimes.phoneCode),
+          sendOTP: async ({ user, otp }, ctx) => {
+            const phone = (user as { phoneNumber?: string | null }).phoneNumber;
+            if (!phone) {
+              throw new APIError('BAD_REQUEST', {
+                code: 'PHONE_NOT_ENROLLED',
+                message: 'No verified phone number is enrolled.',
+              });
+            }
+            await mailer.send(
+              phoneCodeMessage(languageOf(ctx?.request), phone, otp, minutes(lifetimes.phoneCode)),
+            );
+          },
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: lifetimes.phoneCode,
+        allowedAttempts: 5,
+        phoneNumberValidator: (phone) => /^\+[1-9]\d{7,14}$/.test(phone),
+        sendOTP: async ({ phoneNumber: phone, code }, ctx) => {
+          await mailer.send(
+            phoneCodeMessage(languageOf(ctx?.request), phone, code, minutes(lifetimes.phoneCode)),
+          );
+        },
+      }),
+      passkey({
+        rpID: publicUrl.hostname,
+        rpName: 'Sewa',
+        origin: publicUrl.origin,
+      }),
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: publicUrl.origin,
+          audience: publicUrl.origin,
+          expirationTime: `${minutes(lifetimes.accessToken)}m`,
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

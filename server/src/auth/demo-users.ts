@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '@shared/role';
+import type { Database } from '../db/schema';
+import type { ProfilesRepository } from '../profiles/profiles-repository';
+import type { Auth } from './auth';
+
+export const demoPassword = 'demo-pass-2026';
+
+interface DemoUser {
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName?: string;
+  age?: number;
+}
+
+/** The demo accounts of the contract, one per role. */
+export const demoUsers: DemoUser[] = [
+  { email: 'patient@example.com', role: 'patient', firstName: 'Sita', lastName: 'Sharma', age: 34 },
+  { email: 'doctor@example.com', role: 'doctor', firstName: 'Ram', lastName: 'Thapa' },
+  { email: 'manager@example.com', role: 'manager', firstName: 'Gita' },
+  { email: 'admin@example.com', role: 'admin', firstName: 'Hari' },
+  { email: 'superadmin@example.com', role: 'superadmin', firstName: 'Maya' },
+  { email: 'researcher@example.com', role: 'researcher', firstName: 'Bikash' },
+];
+
+/** Creates the demo accounts that do not exist yet, confirmed and with their profiles. */
+export async function seedDemoUsers(
+  auth: Auth,
+  db: Kysely<Database>,
+  profiles: ProfilesRepository,
+): Promise<number> {
+  const context = await auth.$context;
+  let created = 0;
+  for (const demo of demoUsers) {
+    const existing = await db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', demo.email)
+      .executeTakeFirst();
+    if (existing) continue;
+    const user = await context.internalAdapter.createUser(
+      {
+        email: demo.email,
+        name: [demo.firstName, demo.lastName].filter(Boolean).join(' '),
+        emailVerified: true,
+      },
+      { method: 'admin' },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await context.password.hash(demoPassword),
+    });
+    await profiles.upsertNames(user.id, {
+      first_name: demo.firstName,
+      last_name: demo.lastName ?? null,
+      age: demo.age ?? null,
+    });
+    await profiles.setRole(user.id, demo.role);
+    created += 1;
+  }
+  return created;
+}

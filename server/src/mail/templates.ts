@@ -1,0 +1,157 @@
+import type { Mail } from './mailer';
+
+export type MailLanguage = 'en' | 'ne';
+
+/** The app sends its chosen language as Accept-Language; mail follows it. */
+export function mailLanguage(acceptLanguage: string | null | undefined): MailLanguage {
+  return acceptLanguage?.trim().toLowerCase().startsWith('ne') ? 'ne' : 'en';
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+interface Parts {
+  subject: string;
+  lines: string[];
+  link?: { url: string; label: string };
+  code?: string;
+  footer: string;
+}
+
+/** Plain text first (the link alone on its line), and a simple HTML twin. */
+function compose(to: string, parts: Parts): Mail {
+  const text = [
+    ...parts.lines,
+    '',
+    ...(parts.code ? [parts.code, ''] : []),
+    ...(parts.link ? [parts.link.url, ''] : []),
+    parts.footer,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">
+${parts.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${parts.code ? `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(parts.code)}</p>` : ''}
+${parts.link ? `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.label)}</a></p>` : ''}
+<p style="color:#64748b">${escapeHtml(parts.footer)}</p>
+</body></html>`;
+  return { to, subject: parts.subject, text, html };
+}
+
+const copy = {
+  en: {
+    ignore: 'If you did not ask for this, you can ignore this mail.',
+    verify: {
+      subject: 'Confirm your Sewa account',
+      lines: ['Welcome to Sewa.', 'Open this link to confirm your e-mail address:'],
+      label: 'Confirm my account',
+    },
+    oneTime: {
+      subject: 'Your Sewa sign-in code',
+      lines: (minutes: number) => [
+        `Your sign-in code is below. It works once, for ${minutes} minutes.`,
+        'Type it on the sign-in page, or open the link to sign in on this device:',
+      ],
+      label: 'Sign in to Sewa',
+    },
+    reset: {
+      subject: 'Reset your Sewa password',
+      lines: (minutes: number) => [
+        'Someone asked to reset the password of your Sewa account.',
+        `Open this link to choose a new password. It works once, for ${minutes} minutes:`,
+      ],
+      label: 'Choose a new password',
+    },
+    phone: {
+      subject: 'Sewa security code',
+      lines: (minutes: number) => [
+        `Your Sewa security code. It works once, for ${minutes} minutes.`,
+      ],
+    },
+  },
+  ne: {
+    ignore: 'तपाईंले यो अनुरोध गर्नुभएको होइन भने यो इमेललाई बेवास्ता गर्न सक्नुहुन्छ।',
+    verify: {
+      subject: 'आफ्नो सेवा खाता पुष्टि गर्नुहोस्',
+      lines: ['सेवामा स्वागत छ।', 'आफ्नो इमेल ठेगाना पुष्टि गर्न यो लिङ्क खोल्नुहोस्:'],
+      label: 'मेरो खाता पुष्टि गर्नुहोस्',
+    },
+    oneTime: {
+      subject: 'तपाईंको सेवा साइन-इन कोड',
+      lines: (minutes: number) => [
+        `तपाईंको साइन-इन कोड तल छ। यो एक पटक, ${minutes} मिनेटसम्म मात्र चल्छ।`,
+        'साइन-इन पृष्ठमा टाइप गर्नुहोस्, वा यही उपकरणमा साइन इन गर्न लिङ्क खोल्नुहोस्:',
+      ],
+      label: 'सेवामा साइन इन गर्नुहोस्',
+    },
+    reset: {
+      subject: 'आफ्नो सेवा पासवर्ड रिसेट गर्नुहोस्',
+      lines: (minutes: number) => [
+        'कसैले तपाईंको सेवा खाताको पासवर्ड रिसेट गर्न अनुरोध गर्नुभयो।',
+        `नयाँ पासवर्ड छान्न यो लिङ्क खोल्नुहोस्। यो एक पटक, ${minutes} मिनेटसम्म मात्र चल्छ:`,
+      ],
+      label: 'नयाँ पासवर्ड छान्नुहोस्',
+    },
+    phone: {
+      subject: 'सेवा सुरक्षा कोड',
+      lines: (minutes: number) => [`तपाईंको सेवा सुरक्षा कोड। यो एक पटक, ${minutes} मिनेटसम्म मात्र चल्छ।`],
+    },
+  },
+} as const;
+
+export function verificationMail(language: MailLanguage, to: string, url: string): Mail {
+  const text = copy[language];
+  return compose(to, {
+    subject: text.verify.subject,
+    lines: [...text.verify.lines],
+    link: { url, label: text.verify.label },
+    footer: text.ignore,
+  });
+}
+
+export function oneTimeCodeMail(
+  language: MailLanguage,
+  to: string,
+  code: string,
+  url: string,
+  minutes: number,
+): Mail {
+  const text = copy[language];
+  return compose(to, {
+    subject: text.oneTime.subject,
+    lines: text.oneTime.lines(minutes),
+    code,
+    link: { url, label: text.oneTime.label },
+    footer: text.ignore,
+  });
+}
+
+export function resetPasswordMail(
+  language: MailLanguage,
+  to: string,
+  url: string,
+  minutes: number,
+): Mail {
+  const text = copy[language];
+  return compose(to, {
+    subject: text.reset.subject,
+    lines: text.reset.lines(minutes),
+    link: { url, label: text.reset.label },
+    footer: text.ignore,
+  });
+}
+
+/** A second-factor code for a phone; in development it lands in the outbox like mail. */
+export function phoneCodeMessage(
+  language: MailLanguage,
+  phone: string,
+  code: string,
+  minutes: number,
+): Mail {
+  const text = copy[language];
+  return compose(phone, {
+    subject: text.phone.subject,
+    lines: text.phone.lines(minutes),
+    code,
+    footer: text.ignore,
+  });
+}

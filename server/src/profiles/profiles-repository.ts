@@ -1,0 +1,80 @@
+import type { Kysely, Selectable } from 'kysely';
+import { defaultRole, roleSchema, type Role } from '@shared/role';
+import type { Profile } from '@shared/profile';
+import { dateSystems, genders } from '@shared/profile';
+import type { Database, ProfilesTable } from '../db/schema';
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+function toProfile(row: Selectable<ProfilesTable>): Profile {
+  const role = roleSchema.safeParse(row.role);
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    gender: oneOf(genders, row.gender),
+    age: row.age,
+    date_system: oneOf(dateSystems, row.date_system),
+    dob_ad: row.dob_ad,
+    dob_bs: row.dob_bs,
+    role: role.success ? role.data : defaultRole,
+    avatar_url: row.avatar_url,
+  };
+}
+
+export function profilesRepository(db: Kysely<Database>) {
+  return {
+    async find(userId: string): Promise<Profile | null> {
+      const row = await db
+        .selectFrom('profiles')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row ? toProfile(row) : null;
+    },
+
+    /** The role that counts for a user: their profile's, or patient without one. */
+    async roleOf(userId: string): Promise<Role> {
+      const row = await db
+        .selectFrom('profiles')
+        .select('role')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      const role = roleSchema.safeParse(row?.role);
+      return role.success ? role.data : defaultRole;
+    },
+
+    /** Operators only (the users command and demo seeding): the public API never sets a role. */
+    async setRole(userId: string, role: Role): Promise<void> {
+      await db
+        .insertInto('profiles')
+        .values({ id: userId, role })
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet({ role, updated_at: new Date() }),
+        )
+        .execute();
+    },
+
+    async upsertNames(
+      userId: string,
+      names: { first_name: string; last_name?: string | null; age?: number | null },
+    ): Promise<void> {
+      const values = {
+        first_name: names.first_name,
+        last_name: names.last_name ?? null,
+        age: names.age ?? null,
+      };
+      await db
+        .insertInto('profiles')
+        .values({ id: userId, ...values })
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet({ ...values, updated_at: new Date() }),
+        )
+        .execute();
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof profilesRepository>;
