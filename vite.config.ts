@@ -8,7 +8,20 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    {
+      // In production the server writes this tag into the page; `npm run dev` does it here.
+      name: 'app-mode-meta',
+      apply: 'serve',
+      transformIndexHtml: (html) =>
+        html.replace(
+          '</head>',
+          `<meta name="app-mode" content="${process.env.APP_MODE === 'official' ? 'official' : 'dev'}"></head>`,
+        ),
+    },
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./web/src', import.meta.url)),
