@@ -19,10 +19,13 @@ export type Factor = z.infer<typeof factorSchema>;
 
 export const factorListSchema = z.array(factorSchema);
 
-/** Removing a factor weakens sign-in, so it asks for the account password. */
-export const deleteFactorSchema = z.object({
+/** Turning a second step on or off asks for the account password. */
+export const passwordConfirmationSchema = z.object({
   password: z.string().check(z.minLength(1)),
 });
+
+/** `DELETE /api/mfa/factors/:id`: removing a factor weakens sign-in. */
+export const deleteFactorSchema = passwordConfirmationSchema;
 export type DeleteFactorInput = z.infer<typeof deleteFactorSchema>;
 
 /** A phone number in E.164 form, e.g. +9779812345678 (the server checks the same pattern). */
@@ -31,7 +34,6 @@ export const phoneNumberSchema = z.string().check(z.regex(/^\+[1-9]\d{7,14}$/));
 /** The six-digit codes of authenticator apps and text messages. */
 export const sixDigitCodeSchema = z.string().check(z.regex(/^\d{6}$/));
 
-export const enableTotpSchema = z.object({ password: z.string().check(z.minLength(1)) });
 export const verifyTotpSchema = z.object({ code: sixDigitCodeSchema });
 export const sendPhoneCodeSchema = z.object({ phoneNumber: phoneNumberSchema });
 export const verifyPhoneSchema = z.object({
