@@ -12,11 +12,13 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRepository } from './mail/outbox-repository';
+import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
+import { registerMfaRoutes } from './routes/mfa';
 
 export interface AppOptions {
   config: Config;
@@ -63,6 +65,12 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   registerHealthRoutes(server, database);
   registerAuthRoutes(server, auth, rateLimiter(db), config.publicUrl);
   registerMeRoutes(server, { db, profiles, requireUser });
+  registerMfaRoutes(server, {
+    auth,
+    mfa: mfaRepository(db),
+    requireUser,
+    limiter: rateLimiter(db),
+  });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });

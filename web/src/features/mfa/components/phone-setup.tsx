@@ -1,0 +1,161 @@
+import { SmartphoneIcon } from 'lucide-react';
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { phoneNumberSchema } from '@shared/mfa';
+import { Button } from '@/components/ui/button';
+import { useSession } from '@/features/session/api/get-session';
+import { useEnablePhoneCodes } from '../api/enable-phone-codes';
+import { useSendPhoneCode } from '../api/send-phone-code';
+import { useVerifyPhone } from '../api/verify-phone';
+import { mfaErrorKey, type MfaMessageKey } from '../error-message';
+import { digitsOnly, ErrorText, FormField } from './form-field';
+
+type Step = 'idle' | 'number' | 'code';
+
+/**
+ * Phone enrolment: the number, a texted code, and (when no second step is on yet)
+ * the password that turns on sign-in codes to this phone.
+ */
+export function PhoneSetup({ available }: { available: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [step, setStep] = useState<Step>('idle');
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const [phoneSaved, setPhoneSaved] = useState(false);
+  const [error, setError] = useState<MfaMessageKey | null>(null);
+  const send = useSendPhoneCode();
+  const verify = useVerifyPhone();
+  const enableCodes = useEnablePhoneCodes();
+  const busy = send.isPending || verify.isPending || enableCodes.isPending;
+
+  function reset() {
+    setStep('idle');
+    setPhoneNumber('');
+    setCode('');
+    setPassword('');
+    setPhoneSaved(false);
+    setError(null);
+  }
+
+  function sendCode(event: SyntheticEvent) {
+    event.preventDefault();
+    const number = phoneNumber.replace(/[\s-]/g, '');
+    if (!phoneNumberSchema.safeParse(number).success) {
+      setError('mfa.phone.numberFormat');
+      return;
+    }
+    setError(null);
+    send.mutate(
+      { phoneNumber: number },
+      {
+        onSuccess: () => {
+          setPhoneNumber(number);
+          setNeedsPassword(session.data?.user.twoFactorEnabled !== true);
+          setStep('code');
+        },
+        onError: (failure) => setError(mfaErrorKey(failure)),
+      },
+    );
+  }
+
+  async function confirm(event: SyntheticEvent) {
+    event.preventDefault();
+    setError(null);
+    try {
+      if (!phoneSaved) {
+        await verify.mutateAsync({ phoneNumber, code });
+        setPhoneSaved(true);
+      }
+      if (needsPassword) await enableCodes.mutateAsync({ password });
+      toast.success(t('mfa.phone.success'));
+      reset();
+    } catch (failure) {
+      setError(mfaErrorKey(failure));
+    }
+  }
+
+  if (step === 'idle') {
+    if (!available) return null;
+    return (
+      <Button type="button" variant="secondary" onClick={() => setStep('number')}>
+        <SmartphoneIcon aria-hidden="true" />
+        {t('mfa.phone.start')}
+      </Button>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="mfa-phone-heading"
+      className="border-border grid gap-3 rounded-lg border p-3"
+    >
+      <h3 id="mfa-phone-heading" className="text-sm font-semibold">
+        {t('mfa.phone.start')}
+      </h3>
+      {step === 'number' ? (
+        <form className="grid gap-3" onSubmit={sendCode} noValidate>
+          <FormField
+            label={t('mfa.phone.number')}
+            hint={t('mfa.phone.numberHint')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+977"
+            value={phoneNumber}
+            onChange={(event) => setPhoneNumber(event.target.value)}
+            required
+          />
+          <ErrorText>{error ? t(error) : null}</ErrorText>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={reset}>
+              {t('mfa.cancel')}
+            </Button>
+            <Button type="submit" disabled={phoneNumber.trim() === '' || busy}>
+              {t('mfa.phone.send')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form className="grid gap-3" onSubmit={(event) => void confirm(event)}>
+          <p className="text-sm">{t('mfa.phone.sentTo', { phone: phoneNumber })}</p>
+          <FormField
+            label={t('mfa.codeLabel')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            disabled={phoneSaved}
+            onChange={(event) => setCode(digitsOnly(event.target.value))}
+            required
+          />
+          {needsPassword && (
+            <FormField
+              label={t('mfa.password')}
+              hint={t('mfa.phone.passwordHint')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+          )}
+          <ErrorText>{error ? t(error) : null}</ErrorText>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={reset}>
+              {t('mfa.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              disabled={code.length !== 6 || (needsPassword && password === '') || busy}
+            >
+              {t('mfa.phone.verify')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
