@@ -1,3 +1,5 @@
+import authEn from '@/features/auth/locales/en.json';
+import authNe from '@/features/auth/locales/ne.json';
 import en from './en.json';
 import ne from './ne.json';
 
@@ -6,9 +8,11 @@ import ne from './ne.json';
  * keeps its own pair of files beside its code and is merged in under its name.
  * English is the source: the Nepali twin must have exactly the same keys.
  */
+const english = { ...en, auth: authEn };
+
 export const resources = {
-  en: { ...en },
-  ne: { ...ne },
-} satisfies Record<'en' | 'ne', typeof en>;
+  en: english,
+  ne: { ...ne, auth: authNe },
+} satisfies Record<'en' | 'ne', typeof english>;
 
 export type Translation = typeof resources.en;
