@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signInSchema, type SecondFactorMethod, type SignInInput } from '@shared/auth';
 import { Button } from '@/components/ui/button';
@@ -25,13 +25,13 @@ export function LoginForm({ onSignedIn, onSecondFactor }: LoginFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const busy = signIn.isPending || signIn.isSuccess;
 
-  const change = (field: keyof SignInInput) => (event: FormEvent<HTMLInputElement>) => {
+  const change = (field: keyof SignInInput) => (event: ChangeEvent<HTMLInputElement>) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = signInSchema.safeParse(values);
     if (!parsed.success) {
