@@ -16,7 +16,11 @@ export function ForgotForm() {
     defaultValues: { email: '' },
   });
   const email = useWatch({ control: form.control, name: 'email' });
-  const submit = form.handleSubmit((values) => request.mutate(values));
+  // A refusal by the form replaces the server's earlier one.
+  const submit = form.handleSubmit(
+    (values) => request.mutate(values),
+    () => request.reset(),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">

@@ -29,7 +29,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const submit = form.handleSubmit((values) => reset.mutate(values));
+  // A refusal by the form replaces the server's earlier one.
+  const submit = form.handleSubmit(
+    (values) => reset.mutate(values),
+    () => reset.reset(),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">

@@ -44,7 +44,11 @@ export function SignupForm() {
     );
   }
 
-  const submit = form.handleSubmit((values) => signUp.mutate(values));
+  // A refusal by the form replaces the server's earlier one.
+  const submit = form.handleSubmit(
+    (values) => signUp.mutate(values),
+    () => signUp.reset(),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
