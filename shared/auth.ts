@@ -11,9 +11,12 @@ export const maxPasswordLength = 128;
 /** A one-time code, a second-factor code: six digits. */
 export const sixDigitCodePattern = /^\d{6}$/;
 
-const email = z
-  .string()
-  .check(z.trim(), z.minLength(1, 'email_required'), z.email('invalid_email'));
+const email = z.string().check(
+  z.trim(),
+  // An empty address is only "required", not also "invalid".
+  z.minLength(1, { error: 'email_required', abort: true }),
+  z.email('invalid_email'),
+);
 
 const newPassword = z
   .string()

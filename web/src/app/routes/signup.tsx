@@ -16,7 +16,7 @@ export default function SignupPage() {
       <p className="text-muted-foreground text-center text-sm">
         {t('auth.signup.haveAccount')}{' '}
         <Link href="/login" className="text-brand-700 font-medium hover:underline">
-          {t('auth.signup.backToLogin')}
+          {t('auth.login.submit')}
         </Link>
       </p>
     </div>
