@@ -16,6 +16,7 @@ const publicPages: [path: string, page: Page][] = [
   ['/login', lazy(() => import('./routes/login'))],
   ['/signup', lazy(() => import('./routes/signup'))],
   ['/forgot', lazy(() => import('./routes/forgot'))],
+  ['/reset-password', lazy(() => import('./routes/reset-password'))],
   ['/research', lazy(() => import('./routes/research'))],
 ];
 

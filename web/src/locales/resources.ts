@@ -1,5 +1,7 @@
-import mfaEn from '../features/mfa/locales/en.json';
-import mfaNe from '../features/mfa/locales/ne.json';
+import authEn from '@/features/auth/locales/en.json';
+import authNe from '@/features/auth/locales/ne.json';
+import mfaEn from '@/features/mfa/locales/en.json';
+import mfaNe from '@/features/mfa/locales/ne.json';
 import en from './en.json';
 import ne from './ne.json';
 
@@ -8,11 +10,11 @@ import ne from './ne.json';
  * keeps its own pair of files beside its code and is merged in under its name.
  * English is the source: the Nepali twin must have exactly the same keys.
  */
-const english = { ...en, mfa: mfaEn };
+const english = { ...en, auth: authEn, mfa: mfaEn };
 
 export const resources = {
   en: english,
-  ne: { ...ne, mfa: mfaNe },
+  ne: { ...ne, auth: authNe, mfa: mfaNe },
 } satisfies Record<'en' | 'ne', typeof english>;
 
 export type Translation = typeof resources.en;

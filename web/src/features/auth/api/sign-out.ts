@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { sessionQueryOptions } from '@/features/session/api/get-session';
+import {
+  clinicCodeSetting,
+  clinicNameSetting,
+  deviceModeSetting,
+} from '@/features/device/device-settings';
+import { apiFetch } from '@/lib/api-client';
+
+/** Ends the session on the server, which expires its cookie. */
+export async function signOut(): Promise<void> {
+  await apiFetch('/api/auth/sign-out', { method: 'POST', body: '{}' });
+}
+
+/**
+ * Signs out and forgets the person on this device: user, role and everything loaded
+ * for them. The device mode stays; the clinic binding stays only in clinic mode.
+ * Ends on /login.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      navigate('/login', { replace: true });
+      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0],
+      });
+      if (deviceModeSetting.get() === 'personal') {
+        clinicCodeSetting.set(null);
+        clinicNameSetting.set(null);
+      }
+    },
+  });
+}

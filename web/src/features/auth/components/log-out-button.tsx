@@ -1,0 +1,29 @@
+import { LogOutIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useSignOut } from '../api/sign-out';
+
+/** Signs out, says so, and goes to /login (spec point 2, profile). */
+export function LogOutButton() {
+  const { t } = useTranslation();
+  const signOut = useSignOut();
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="lg"
+      className="text-accent-700 w-full"
+      disabled={signOut.isPending}
+      onClick={() =>
+        signOut.mutate(undefined, {
+          onSuccess: () => toast.success(t('auth.logout.success')),
+          onError: () => toast.error(t('auth.logout.failed')),
+        })
+      }
+    >
+      <LogOutIcon aria-hidden="true" />
+      {t('auth.logout.button')}
+    </Button>
+  );
+}
