@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRepository } from './mail/outbox-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
+import { registerClinicRoutes } from './routes/clinic';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   registerHealthRoutes(server, database);
   registerAuthRoutes(server, auth, rateLimiter(db), config.publicUrl);
   registerMeRoutes(server, { db, profiles, requireUser });
+  registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter: rateLimiter(db) });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });

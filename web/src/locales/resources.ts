@@ -1,3 +1,11 @@
+import deviceEn from '@/features/device/locales/en.json';
+import deviceNe from '@/features/device/locales/ne.json';
+import queueEn from '@/features/queue/locales/en.json';
+import queueNe from '@/features/queue/locales/ne.json';
+import researchEn from '@/features/research/locales/en.json';
+import researchNe from '@/features/research/locales/ne.json';
+import staffEn from '@/features/staff/locales/en.json';
+import staffNe from '@/features/staff/locales/ne.json';
 import en from './en.json';
 import ne from './ne.json';
 
@@ -6,9 +14,9 @@ import ne from './ne.json';
  * keeps its own pair of files beside its code and is merged in under its name.
  * English is the source: the Nepali twin must have exactly the same keys.
  */
-export const resources = {
-  en: { ...en },
-  ne: { ...ne },
-} satisfies Record<'en' | 'ne', typeof en>;
+const english = { ...en, device: deviceEn, queue: queueEn, research: researchEn, staff: staffEn };
+const nepali = { ...ne, device: deviceNe, queue: queueNe, research: researchNe, staff: staffNe };
+
+export const resources = { en: english, ne: nepali } satisfies Record<'en' | 'ne', typeof english>;
 
 export type Translation = typeof resources.en;
