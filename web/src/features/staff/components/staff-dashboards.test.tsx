@@ -50,7 +50,7 @@ describe('staff dashboards', () => {
   it('writes the network figures with Devanagari digits and Nepali grouping in Nepali', async () => {
     await i18n.changeLanguage('ne');
     render(<NetworkOverview />);
-    expect(screen.getByRole('heading', { name: 'नेटवर्क सारांश' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'सञ्जाल सारांश' })).toBeVisible();
     expect(tiles()).toEqual([
       ['संस्थाहरू', '२४'],
       ['प्रयोगकर्ताहरू', '१,२४७'],
