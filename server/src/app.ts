@@ -15,6 +15,7 @@ import { outboxRepository } from './mail/outbox-repository';
 import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
+import { registerClinicRoutes } from './routes/clinic';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   const mailer = createMailer(config, outbox);
   const auth = createAuth({ config, db, mailer });
   const profiles = profilesRepository(db);
+  const limiter = rateLimiter(db);
   const requireUser = requireUserWith(currentUserResolver(auth, config.publicUrl));
   server.addHook('onClose', () => mailer.close());
 
@@ -63,14 +65,15 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   registerSameOriginCheck(server, config.publicUrl);
 
   registerHealthRoutes(server, database);
-  registerAuthRoutes(server, auth, rateLimiter(db), config.publicUrl);
+  registerAuthRoutes(server, auth, limiter, config.publicUrl);
   registerMeRoutes(server, { db, profiles, requireUser });
   registerMfaRoutes(server, {
     auth,
     mfa: mfaRepository(db),
     requireUser,
-    limiter: rateLimiter(db),
+    limiter: limiter,
   });
+  registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });

@@ -1,8 +1,46 @@
 import { useTranslation } from 'react-i18next';
+import { Redirect } from 'wouter';
+import { roleSchema } from '@shared/role';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
+import { QueueScreen } from '@/features/queue/components/queue-screen';
+import { useSession } from '@/features/session/api/get-session';
+import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
+import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
 
-export default function HomePage() {
+/** Stands in for the patient dashboard until it is built. */
+function PatientHome({ name }: { name: string }) {
   const { t } = useTranslation();
-  return <PageHeader title={t('pages.home')} actions={<LanguageToggle />} />;
+  return (
+    <>
+      <PageHeader title={t('pages.home')} actions={<LanguageToggle />} />
+      <p className="text-muted-foreground">{t('staff.home.welcome', { name })}</p>
+    </>
+  );
+}
+
+/** `/`: each role's own home (spec point 2); without a first name, onboarding comes first. */
+export default function HomePage() {
+  const session = useSession();
+  const me = session.data;
+  // The protected shell renders pages only with a session.
+  if (!me) return null;
+  const firstName = me.profile?.first_name;
+  if (!firstName) return <Redirect to="/onboarding" replace />;
+
+  // The server always names a role; a body without one still gets a home.
+  const role = roleSchema.safeParse(me.role);
+  if (!role.success) return <NoRoleWelcome />;
+  switch (role.data) {
+    case 'patient':
+      return <PatientHome name={firstName} />;
+    case 'doctor':
+      return <QueueScreen />;
+    case 'superadmin':
+      return <NetworkOverview />;
+    case 'manager':
+    case 'admin':
+    case 'researcher':
+      return <ComingSoon />;
+  }
 }

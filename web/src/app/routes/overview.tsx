@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '@/components/layout/language-toggle';
-import { PageHeader } from '@/components/layout/page-header';
+import { AdminOverview } from '@/features/staff/components/staff-dashboards';
 
 export default function OverviewPage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.overview')} actions={<LanguageToggle />} />;
+  return <AdminOverview />;
 }

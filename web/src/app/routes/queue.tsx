@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '@/components/layout/language-toggle';
-import { PageHeader } from '@/components/layout/page-header';
+import { QueueScreen } from '@/features/queue/components/queue-screen';
 
 export default function QueuePage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.queue')} actions={<LanguageToggle />} />;
+  return <QueueScreen />;
 }

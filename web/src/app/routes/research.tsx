@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '@/components/layout/language-toggle';
-import { PageHeader } from '@/components/layout/page-header';
+import { ResearchPortal } from '@/features/research/components/research-portal';
 
 export default function ResearchPage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.research')} actions={<LanguageToggle />} />;
+  return <ResearchPortal />;
 }

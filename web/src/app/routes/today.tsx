@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '@/components/layout/language-toggle';
-import { PageHeader } from '@/components/layout/page-header';
+import { ManagerToday } from '@/features/staff/components/staff-dashboards';
 
 export default function TodayPage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.today')} actions={<LanguageToggle />} />;
+  return <ManagerToday />;
 }

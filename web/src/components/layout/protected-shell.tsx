@@ -1,5 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { useSession } from '@/features/session/api/get-session';
 import { useCurrentRole } from '@/features/session/use-current-role';
 import { BottomNav } from './bottom-nav';
@@ -21,6 +22,7 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <div className="sticky top-0 z-30">
         <ModeBanner />
+        <ClinicBadge />
         <OfflineBanner />
       </div>
       <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">

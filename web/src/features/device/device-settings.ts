@@ -22,3 +22,21 @@ export const deviceModeSetting = localSetting<DeviceMode>('deviceMode', (raw) =>
 );
 export const clinicCodeSetting = localSetting<string | null>('clinicCode', (raw) => raw);
 export const clinicNameSetting = localSetting<string | null>('clinicName', (raw) => raw);
+
+/** Binds this device to a clinic whose key the server accepted. */
+export function bindToClinic(clinicCode: string, clinicName: string): void {
+  clinicCodeSetting.set(clinicCode);
+  clinicNameSetting.set(clinicName);
+  deviceModeSetting.set('clinic');
+}
+
+/**
+ * Back to a personal device. The clinic data goes with it, so a personal device never
+ * holds any and signing out (which keeps the device settings) leaves clinic data only
+ * on a clinic device (spec point 4).
+ */
+export function switchToPersonal(): void {
+  deviceModeSetting.set('personal');
+  clinicCodeSetting.set(null);
+  clinicNameSetting.set(null);
+}

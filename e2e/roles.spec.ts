@@ -1,0 +1,184 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const password = 'demo-pass-2026';
+
+async function signIn(page: Page, email: string) {
+  // page.request shares the page's cookies, so the page is signed in afterwards.
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+interface Account {
+  email: string;
+  /** What the home page shows to this role. */
+  home: { heading: string; text?: string };
+  /** The bottom navigation, in order: [name, href]; null href for the camera button. */
+  tabs: [name: string, href: string | null][];
+}
+
+const unrouted = [
+  '/patients',
+  '/schedule',
+  '/people',
+  '/settings',
+  '/tenants',
+  '/compliance',
+  '/account',
+];
+
+const accounts: Account[] = [
+  {
+    email: 'patient@example.com',
+    home: { heading: 'Today', text: 'Welcome, Sita' },
+    tabs: [
+      ['Home', '/'],
+      ['Health', '/health'],
+      ['Camera', null],
+      ['Messages', '/messages'],
+      ['Profile', '/profile'],
+    ],
+  },
+  {
+    email: 'doctor@example.com',
+    home: { heading: 'Patient queue', text: 'No patients in queue' },
+    tabs: [
+      ['Queue', '/queue'],
+      ['Patients', '/patients'],
+      ['Messages', '/messages'],
+      ['Profile', '/profile'],
+    ],
+  },
+  {
+    email: 'manager@example.com',
+    home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
+    tabs: [
+      ['Today', '/today'],
+      ['Schedule', '/schedule'],
+      ['Patients', '/patients'],
+      ['Profile', '/profile'],
+    ],
+  },
+  {
+    email: 'admin@example.com',
+    home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
+    tabs: [
+      ['Overview', '/overview'],
+      ['People', '/people'],
+      ['Schedule', '/schedule'],
+      ['Settings', '/settings'],
+    ],
+  },
+  {
+    email: 'superadmin@example.com',
+    home: { heading: 'Network overview', text: '1,247' },
+    tabs: [
+      ['Network', '/'],
+      ['Tenants', '/tenants'],
+      ['Compliance', '/compliance'],
+      ['Account', '/account'],
+    ],
+  },
+  {
+    email: 'researcher@example.com',
+    home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
+    tabs: [],
+  },
+];
+
+for (const account of accounts) {
+  test(`${account.email} gets the home and navigation of the role`, async ({ page }) => {
+    await signIn(page, account.email);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: account.home.heading, level: 1 })).toBeVisible();
+    if (account.home.text) await expect(page.getByText(account.home.text)).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    if (account.tabs.length === 0) {
+      await expect(nav).toHaveCount(0);
+      return;
+    }
+    const controls = nav.getByRole('listitem').locator('a, button');
+    await expect(controls).toHaveCount(account.tabs.length);
+    for (const [index, [name, href]] of account.tabs.entries()) {
+      const control = controls.nth(index);
+      if (href === null) {
+        await expect(control).toHaveAccessibleName(name);
+      } else {
+        await expect(control).toHaveText(name);
+        await expect(control).toHaveAttribute('href', href);
+      }
+      const box = await control.boundingBox();
+      expect(box?.height, `${name} is at least 34 px high`).toBeGreaterThanOrEqual(34);
+    }
+    await expect(nav.getByRole('button', { name: 'Camera' })).toHaveCount(
+      account.email.startsWith('patient') ? 1 : 0,
+    );
+
+    for (const [name, href] of account.tabs) {
+      if (href === null || !unrouted.includes(href)) continue;
+      await page.goto('/');
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    }
+  });
+}
+
+test('the pages of manager and admin show their sample tiles', async ({ page }) => {
+  await signIn(page, 'manager@example.com');
+  await page.goto('/today');
+  await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+  for (const [label, value] of [
+    ['Appointments', '18'],
+    ['Check-ins', '12'],
+    ['Tasks', '7'],
+    ['Alerts', '3'],
+  ]) {
+    await expect(page.getByRole('term').filter({ hasText: label })).toBeVisible();
+    await expect(page.getByRole('term').filter({ hasText: label }).locator('+ dd')).toHaveText(
+      value!,
+    );
+  }
+
+  // Any signed-in user may open any protected page (spec point 6).
+  await page.goto('/overview');
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(page.getByRole('term')).toHaveText([
+    'Tenants',
+    'Users',
+    'Active sessions',
+    'Uptime',
+  ]);
+  await expect(page.getByRole('definition')).toHaveText(['24', '1,247', '47', '99.8%']);
+});
+
+test('the network overview speaks Nepali with Devanagari digits', async ({ page }) => {
+  await signIn(page, 'superadmin@example.com');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'ने' }).click();
+  await expect(page.getByRole('heading', { name: 'सञ्जाल सारांश' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /\S/ })).toHaveText([
+    '२४',
+    '१,२४७',
+    '४७',
+    '९९.८%',
+    '७५%',
+  ]);
+  await expect(page.getByRole('link', { name: 'सञ्जाल' })).toBeVisible();
+});
+
+test('the doctor queue and the placeholder home speak Nepali', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lang', 'ne'));
+  await signIn(page, 'doctor@example.com');
+  await page.goto('/');
+  await expect(page.getByText('लाइनमा कुनै बिरामी छैनन्')).toBeVisible();
+  await expect(page.getByRole('definition')).toHaveText(['०', '०', '--']);
+
+  await signIn(page, 'researcher@example.com');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'छिट्टै आउँदैछ' })).toBeVisible();
+  await expect(page.getByText('यस भूमिकाको ड्यासबोर्ड बन्दै छ।')).toBeVisible();
+});

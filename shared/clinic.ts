@@ -1,0 +1,24 @@
+import * as z from 'zod/mini';
+
+/** A clinic key as people type it: compared trimmed and uppercased (spec point 5). */
+export function normalizeClinicKey(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+/** `POST /api/clinic/verify`: is this key one of the server's CLINIC_KEYS? */
+export const verifyClinicKeySchema = z.object({
+  clinicKey: z
+    .string()
+    .check(z.trim(), z.toUpperCase(), z.minLength(1, 'Please enter a clinic key')),
+});
+export type VerifyClinicKey = z.infer<typeof verifyClinicKeySchema>;
+
+export interface VerifyClinicKeyResult {
+  ok: true;
+}
+
+/** The error code of a key that is not in the allowed list. */
+export const invalidClinicKeyCode = 'invalid_clinic_key';
+
+/** The name a clinic device shows when none was given (spec point 9). */
+export const defaultClinicName = 'Development Clinic';

@@ -1,0 +1,90 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Me, Profile } from '@shared/profile';
+import type { Role } from '@shared/role';
+import { sessionQueryOptions } from '@/features/session/api/get-session';
+import HomePage from './home';
+
+function profile(role: Role, firstName: string | null): Profile {
+  return {
+    id: 'user-1',
+    first_name: firstName,
+    last_name: null,
+    gender: null,
+    age: null,
+    date_system: null,
+    dob_ad: null,
+    dob_bs: null,
+    role,
+    avatar_url: null,
+  };
+}
+
+/** Renders home for the answer `GET /api/me` gave; returns where the router ended up. */
+function renderHome(me: Me) {
+  const client = new QueryClient();
+  client.setQueryData(sessionQueryOptions.queryKey, me);
+  const location = memoryLocation({ path: '/', record: true });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={location.hook}>
+        <HomePage />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return location;
+}
+
+const me = (role: Role, firstName: string | null = 'Sita'): Me => ({
+  user: {
+    id: 'user-1',
+    email: 'someone@example.com',
+    emailVerified: true,
+    twoFactorEnabled: false,
+  },
+  profile: profile(role, firstName),
+  role,
+});
+
+describe('home by role', () => {
+  it('greets a patient by name', () => {
+    renderHome(me('patient'));
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeVisible();
+    expect(screen.getByText('Welcome, Sita')).toBeVisible();
+  });
+
+  it('shows a doctor the queue', () => {
+    renderHome(me('doctor'));
+    expect(screen.getByRole('heading', { name: 'Patient queue' })).toBeVisible();
+    expect(screen.getByText('No patients in queue')).toBeVisible();
+  });
+
+  it('shows the super admin the network', () => {
+    renderHome(me('superadmin'));
+    expect(screen.getByRole('heading', { name: 'Network overview' })).toBeVisible();
+  });
+
+  it.each(['manager', 'admin', 'researcher'] as const)('tells a %s it is coming soon', (role) => {
+    renderHome(me(role));
+    expect(screen.getByRole('heading', { name: 'Coming Soon' })).toBeVisible();
+    expect(screen.getByText("This role's dashboard is under construction.")).toBeVisible();
+  });
+
+  it('welcomes an account the server names no role for', () => {
+    renderHome({ ...me('patient'), role: undefined } as unknown as Me);
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  });
+
+  it('sends someone without a profile to onboarding', () => {
+    const location = renderHome({ ...me('patient'), profile: null });
+    expect(location.history).toEqual(['/onboarding']);
+  });
+
+  it.each([null, ''])('sends someone whose first name is %j to onboarding', (firstName) => {
+    const location = renderHome(me('doctor', firstName));
+    expect(location.history).toEqual(['/onboarding']);
+  });
+});
