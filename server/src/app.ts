@@ -71,7 +71,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
     auth,
     mfa: mfaRepository(db),
     requireUser,
-    limiter: limiter,
+    limiter,
   });
   registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
