@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
-import { authLimits } from '../rate-limit/auth-limits';
+import { authLimits, otherAuthWriteLimit } from '../rate-limit/auth-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { maxPasswordLength, minPasswordLength, type Auth } from './auth';
 
@@ -58,11 +58,13 @@ export function rateLimitMessage(seconds: number): string {
 /** Counts the call against its limits; answers 429 with Retry-After when one is used up. */
 async function enforceLimits(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.slice(prefix.length).split('?')[0] ?? '';
-  const limit = authLimits[path];
+  const listed = authLimits[path];
+  const limit = listed ?? (request.method === 'GET' ? undefined : otherAuthWriteLimit);
   if (!limit) return;
-  const checks = [limiter.hit(`auth:${path}:ip:${request.ip}`, limit.ip)];
+  const name = listed ? path : '*';
+  const checks = [limiter.hit(`auth:${name}:ip:${request.ip}`, limit.ip)];
   const email = emailIn(request.body);
-  if (limit.email && email) checks.push(limiter.hit(`auth:${path}:email:${email}`, limit.email));
+  if (limit.email && email) checks.push(limiter.hit(`auth:${name}:email:${email}`, limit.email));
   const refused = (await Promise.all(checks)).find((decision) => !decision.allowed);
   if (refused) {
     void reply.header('Retry-After', String(refused.retryAfterSeconds));

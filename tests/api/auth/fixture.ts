@@ -1,6 +1,15 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { buildApp } from '../../../server/src/app';
+import { loadConfig } from '../../../server/src/config';
+import { openDatabase } from '../../../server/src/db/database';
 import { linksIn, startSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { startTestServer, type DatabaseVariant, type TestServer } from '../support/test-server';
+import {
+  freePort,
+  startTestServer,
+  type DatabaseVariant,
+  type TestServer,
+} from '../support/test-server';
 import { Client } from './client';
 
 export const inviteCode = 'PILOT-2026';
@@ -64,4 +73,60 @@ export async function signedIn(world: AuthWorld, email: string, secret = passwor
   const answer = await client.post('/api/auth/sign-in/email', { email, password: secret });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return client;
+}
+
+export interface SecondInstance {
+  url: string;
+  client(headers?: Record<string, string>): Client;
+  close(): Promise<void>;
+}
+
+/**
+ * Another app server on the same database, with the same secret, as a second
+ * process behind a load balancer would be. On PostgreSQL it has its own
+ * connection pool; the embedded database can only be opened once, so there it
+ * shares the first server's handle.
+ */
+export async function startSecondInstance(
+  world: AuthWorld,
+  variant: DatabaseVariant,
+  env: Record<string, string> = {},
+): Promise<SecondInstance> {
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: world.server.dataDir,
+    AUTH_SECRET: world.server.config.authSecret,
+    SMTP_URL: world.smtp.url,
+    INVITE_CODE: inviteCode,
+    ...(variant.url ? { DATABASE_URL: variant.url } : {}),
+    ...env,
+  });
+  let database = world.server.database;
+  let ownDatabase = false;
+  if (variant.url) {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      world.server.database.db,
+    );
+    database = await openDatabase({
+      databaseUrl: variant.url,
+      dataDir: world.server.dataDir,
+      schema: rows[0]!.schema,
+    });
+    ownDatabase = true;
+  }
+  const app = await buildApp({ config, database });
+  await app.server.listen({ port, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    client: (headers = {}) => new Client(url, headers),
+    async close() {
+      await app.server.close();
+      if (ownDatabase) await database.close();
+    },
+  };
 }
