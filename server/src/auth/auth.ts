@@ -161,15 +161,6 @@ export function createAuth({ config, db, mailer }: AuthDependencies) {
       // Better Auth skips its Origin and callback-URL checks when NODE_ENV=test; the
       // tests must see what production does, so they are on everywhere.
       disableOriginCheck: false,
-      // Mail goes out after the answer: how long SMTP takes must not tell a caller
-      // whether an address has an account, and a failing mail server must not turn
-      // "check your email" into an error for known addresses only. Failures are logged
-      // by Better Auth.
-      backgroundTasks: {
-        handler: (task) => {
-          void Promise.resolve(task).catch(() => undefined);
-        },
-      },
     },
     hooks: {
       before: createAuthMiddleware((ctx) => {

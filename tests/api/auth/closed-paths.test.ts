@@ -25,13 +25,24 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
 
   const outbox = async () =>
     (await (await fetch(`${server.url}/api/dev/mail`)).json()) as OutboxMail[];
-  const latestTo = async (to: string) => (await outbox()).find((mail) => mail.to === to);
+  const mailsTo = async (to: string) => (await outbox()).filter((mail) => mail.to === to);
+  /** Mail is sent after the answer: waits for the mail number `index` (from 0) to `to`. */
+  async function mailTo(to: string, index: number): Promise<OutboxMail> {
+    for (let tries = 0; tries < 100; tries += 1) {
+      const mails = await mailsTo(to);
+      // The outbox lists newest first.
+      const found = mails[mails.length - 1 - index];
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`No mail number ${index} to ${to}`);
+  }
 
   async function signedInPatient(): Promise<{ client: Client; email: string }> {
     const email = uniqueEmail('closed');
     const client = new Client(server.url);
     await client.post('/api/auth/sign-up/email', { email, password, name: '', inviteCode });
-    const link = (await latestTo(email))!.text.split('\n').find((line) => line.startsWith('http'));
+    const link = (await mailTo(email, 0)).text.split('\n').find((line) => line.startsWith('http'));
     expect((await client.get(link!)).status).toBe(302);
     const answer = await client.post('/api/auth/sign-in/email', { email, password });
     expect(answer.status).toBe(200);
@@ -80,7 +91,7 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
     expect((await client.post('/api/auth/phone-number/send-otp', { phoneNumber })).status).toBe(
       200,
     );
-    const code = /^\d{6}$/m.exec((await latestTo(phoneNumber))!.text)![0];
+    const code = /^\d{6}$/m.exec((await mailTo(phoneNumber, 0)).text)![0];
     const added = await client.post('/api/auth/phone-number/verify', {
       phoneNumber,
       code,
@@ -91,7 +102,7 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
     // Someone with the phone (or its SMS) but not the password tries to sign in with it.
     const thief = new Client(server.url);
     expect((await thief.post('/api/auth/phone-number/send-otp', { phoneNumber })).status).toBe(200);
-    const stolen = /^\d{6}$/m.exec((await latestTo(phoneNumber))!.text)![0];
+    const stolen = /^\d{6}$/m.exec((await mailTo(phoneNumber, 1)).text)![0];
     const attempt = await thief.post<ApiErrorBody>('/api/auth/phone-number/verify', {
       phoneNumber,
       code: stolen,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifetimes } from '../../../server/src/auth/auth';
-import { linksIn } from '../support/smtp';
+import { linksIn, startSmtpServer } from '../support/smtp';
 import { databaseVariants, freePort } from '../support/test-server';
 import type { ApiErrorBody } from './client';
 import {
@@ -158,6 +158,27 @@ describe.each(databaseVariants)('password reset on the $name database', (variant
       expect(known.body).toEqual(unknown.body);
     } finally {
       await second.close();
+    }
+  });
+
+  it('answers without waiting for a slow mail server', async () => {
+    const email = uniqueEmail('reset-slow-smtp');
+    await signUpAndConfirm(world, email);
+    const slow = await startSmtpServer({ delayMs: 2_000 });
+    const second = await startSecondInstance(world, variant, { SMTP_URL: slow.url });
+    try {
+      const started = performance.now();
+      const answer = await second
+        .client()
+        .post('/api/auth/request-password-reset', { email, redirectTo: resetPage });
+      const elapsed = performance.now() - started;
+      expect(answer.status).toBe(200);
+      expect(elapsed).toBeLessThan(1_500);
+      const mail = await slow.nextMailTo(email, 0, 5_000);
+      expect(linksIn(mail.text)).toHaveLength(1);
+    } finally {
+      await second.close();
+      await slow.close();
     }
   });
 });

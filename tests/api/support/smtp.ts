@@ -127,15 +127,19 @@ export function parseMail(raw: string, from: string, to: string[]): ReceivedMail
  * Like a plain local relay it offers neither STARTTLS nor AUTH unless asked to.
  */
 export async function startSmtpServer(
-  options: Pick<SMTPServerOptions, 'hideSTARTTLS' | 'disabledCommands'> = {},
+  options: Pick<SMTPServerOptions, 'hideSTARTTLS' | 'disabledCommands'> & {
+    /** How long the server takes to accept each mail, like a slow relay. */
+    delayMs?: number;
+  } = {},
 ): Promise<TestSmtpServer> {
+  const { delayMs = 0, ...serverOptions } = options;
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    ...options,
+    ...serverOptions,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -143,8 +147,10 @@ export async function startSmtpServer(
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         mails.push(parseMail(Buffer.concat(chunks).toString('binary'), from, to));
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
+        setTimeout(() => {
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        }, delayMs);
       });
     },
   });
