@@ -83,7 +83,10 @@ export async function runUsersCommand(
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command === 'list' && rest.length === 0) return list(db, out);
-  if (command === 'set-role' && rest.length === 2) return setRole(db, out, rest[0]!, rest[1]!);
+  const [email, role, ...extra] = rest;
+  if (command === 'set-role' && email !== undefined && role !== undefined && extra.length === 0) {
+    return setRole(db, out, email, role);
+  }
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     out.log(usage);
     return command === undefined ? exitCodes.usage : exitCodes.ok;
