@@ -98,7 +98,7 @@ describe('npm run users, as an operator runs it', () => {
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
+      (error: unknown) => error as { code: number; stdout: string; stderr: string },
     );
 
   it('sets a role and lists it, with exit codes', { timeout: 120_000 }, async () => {
