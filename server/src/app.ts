@@ -52,7 +52,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   });
 
   const outbox = outboxRepository(db);
-  const mailer = createMailer(config, outbox);
+  const mailer = createMailer(config, outbox, server.log);
   const auth = createAuth({ config, db, mailer });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
-import { authLimits } from '../rate-limit/auth-limits';
+import { authLimits, otherAuthWriteLimit } from '../rate-limit/auth-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import type { Auth } from './auth';
+import { maxPasswordLength, minPasswordLength, type Auth } from './auth';
 
 const prefix = '/api/auth';
 
@@ -16,6 +16,32 @@ function headersOf(request: FastifyRequest): Headers {
   // The address Fastify trusted (see trustProxy), not whatever the client claims.
   headers.set('x-forwarded-for', request.ip);
   return headers;
+}
+
+/** Clearer words than Better Auth's for the refusals a person can fix themselves. */
+const clearerMessages: Record<string, string> = {
+  password_too_short: `Password must be at least ${minPasswordLength} characters.`,
+  password_too_long: `Password must be at most ${maxPasswordLength} characters.`,
+};
+
+/** A refusal without a Better Auth code still gets the code its status means. */
+function codeForStatus(status: number): string {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 429) return 'rate_limited';
+  return 'bad_request';
+}
+
+/**
+ * The e-mail of a JSON body, trimmed: a stray space typed on a phone keyboard
+ * should not turn into "Invalid email", nor into a second rate-limit counter.
+ */
+function trimEmail(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  return typeof record.email === 'string' ? { ...record, email: record.email.trim() } : body;
 }
 
 function emailIn(body: unknown): string | undefined {
@@ -32,11 +58,13 @@ export function rateLimitMessage(seconds: number): string {
 /** Counts the call against its limits; answers 429 with Retry-After when one is used up. */
 async function enforceLimits(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.slice(prefix.length).split('?')[0] ?? '';
-  const limit = authLimits[path];
+  const listed = authLimits[path];
+  const limit = listed ?? (request.method === 'GET' ? undefined : otherAuthWriteLimit);
   if (!limit) return;
-  const checks = [limiter.hit(`auth:${path}:ip:${request.ip}`, limit.ip)];
+  const name = listed ? path : '*';
+  const checks = [limiter.hit(`auth:${name}:ip:${request.ip}`, limit.ip)];
   const email = emailIn(request.body);
-  if (limit.email && email) checks.push(limiter.hit(`auth:${path}:email:${email}`, limit.email));
+  if (limit.email && email) checks.push(limiter.hit(`auth:${name}:email:${email}`, limit.email));
   const refused = (await Promise.all(checks)).find((decision) => !decision.allowed);
   if (refused) {
     void reply.header('Retry-After', String(refused.retryAfterSeconds));
@@ -59,11 +87,12 @@ export function registerAuthRoutes(
     url: `${prefix}/*`,
     preHandler: (request, reply) => enforceLimits(limiter, request, reply),
     async handler(request, reply) {
+      const body = trimEmail(request.body);
       const response = await auth.handler(
         new Request(new URL(request.url, publicUrl), {
           method: request.method,
           headers: headersOf(request),
-          ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         }),
       );
 
@@ -83,11 +112,15 @@ export function registerAuthRoutes(
             return {};
           }
         })();
-        const code = typeof parsed.code === 'string' ? parsed.code.toLowerCase() : 'bad_request';
+        const code =
+          typeof parsed.code === 'string' && parsed.code !== ''
+            ? parsed.code.toLowerCase()
+            : codeForStatus(response.status);
         const message =
-          typeof parsed.message === 'string' && parsed.message !== ''
+          clearerMessages[code] ??
+          (typeof parsed.message === 'string' && parsed.message !== ''
             ? parsed.message
-            : response.statusText || 'Request refused';
+            : response.statusText || 'Request refused');
         if (response.status >= 500) {
           request.log.error({ code, message }, 'account system failed');
           return reply.status(500).send({

@@ -39,9 +39,13 @@ export function currentUserResolver(auth: Auth, publicUrl: string) {
         if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
         result = await verify(true);
       }
-      const { sub, email } = result.payload;
+      const { sub } = result.payload;
       if (typeof sub !== 'string') throw new AppError('unauthorized', 'Invalid JWT');
-      return { id: sub, email: typeof email === 'string' ? email : '' };
+      // A well-signed token outlives nothing: an account removed since it was issued is gone.
+      const context = await auth.$context;
+      const user = await context.internalAdapter.findUserById(sub);
+      if (!user) throw new AppError('unauthorized', 'The account of this JWT no longer exists');
+      return { id: user.id, email: user.email };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWSSignatureVerificationFailed) {

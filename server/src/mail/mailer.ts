@@ -10,19 +10,44 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Resolves once the mail is handed over: kept in the outbox, or queued for SMTP. */
   send(mail: Mail): Promise<void>;
   close(): void;
 }
 
-/** All mail goes through SMTP when SMTP_URL is set; otherwise it is kept in the development outbox. */
-export function createMailer(config: Config, outbox: OutboxRepository): Mailer {
+export interface MailLog {
+  error(details: object, message: string): void;
+}
+
+const consoleLog: MailLog = {
+  error: (details, message) => process.stderr.write(`${JSON.stringify({ ...details, message })}\n`),
+};
+
+/**
+ * All mail goes through SMTP when SMTP_URL is set; otherwise it is kept in the development outbox.
+ *
+ * SMTP delivery is not awaited: how long the mail server takes, or whether it is down,
+ * must not show in the answer, or "check your email" would tell a caller which
+ * addresses have an account. Failures are logged.
+ */
+export function createMailer(
+  config: Config,
+  outbox: OutboxRepository,
+  log: MailLog = consoleLog,
+): Mailer {
   if (config.smtpUrl === undefined) {
     return { send: (mail) => outbox.add(mail), close: () => undefined };
   }
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
-    async send(mail) {
-      await transport.sendMail({ from: config.mailFrom, ...mail });
+    send(mail) {
+      transport.sendMail({ from: config.mailFrom, ...mail }).catch((error: unknown) => {
+        log.error(
+          { err: error instanceof Error ? error.message : String(error), subject: mail.subject },
+          'mail could not be sent',
+        );
+      });
+      return Promise.resolve();
     },
     close: () => transport.close(),
   };

@@ -46,7 +46,15 @@ export const authLimits: Record<string, AuthLimit> = {
   '/phone-number/send-otp': { ip: { max: 10, windowSeconds: minutes(10) } },
   '/phone-number/verify': { ip: { max: 30, windowSeconds: minutes(10) } },
   '/passkey/verify-authentication': { ip: { max: 100, windowSeconds: minutes(10) } },
+  // A stolen session must not become a way to guess the password behind it.
+  '/verify-password': { ip: { max: 30, windowSeconds: minutes(10) } },
+  '/change-password': { ip: { max: 30, windowSeconds: minutes(10) } },
+  '/two-factor/enable': { ip: { max: 30, windowSeconds: minutes(10) } },
+  '/two-factor/disable': { ip: { max: 30, windowSeconds: minutes(10) } },
 };
+
+/** Every other write under /api/auth, so no endpoint is unmetered. */
+export const otherAuthWriteLimit: AuthLimit = { ip: { max: 300, windowSeconds: minutes(10) } };
 
 /** Clinic keys are guessed like passwords, so they are counted like them. */
 export const clinicKeyLimit: Limit = { max: 10, windowSeconds: minutes(10) };
