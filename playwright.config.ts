@@ -31,6 +31,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${port}`,
+    // Tests that call the API through `page.request` say where they come from, as a browser
+    // does; the server refuses state-changing calls with a missing or foreign Origin.
+    extraHTTPHeaders: { Origin: `http://localhost:${port}` },
     ...devices['Pixel 5'],
     viewport: { width: 360, height: 740 },
     browserName: 'chromium',

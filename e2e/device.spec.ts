@@ -7,11 +7,13 @@ const devBanner = 'Educational suggestions only. Not medical advice.';
 const officialBanner = 'Official Medical Mode';
 
 let address = 0;
-test.beforeEach(async ({ context }, testInfo) => {
+test.beforeEach(async ({ context, baseURL }, testInfo) => {
   // Each test speaks from its own address, so the per-address limit on clinic keys
   // (counted like password guesses) never carries over from one test to another.
   address += 1;
   await context.setExtraHTTPHeaders({
+    // Replaces the configured headers, so the Origin of the config is repeated here.
+    Origin: baseURL ?? '',
     'X-Forwarded-For': `10.77.${testInfo.workerIndex % 250}.${address % 250}`,
   });
 });

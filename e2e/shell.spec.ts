@@ -60,11 +60,23 @@ test('the offline banner appears without a connection and its Retry spins for a 
   await expect(page.getByText('Connection lost. Retrying...')).toBeVisible();
 
   const retry = page.getByRole('button', { name: 'Retry' });
-  await retry.click();
-  const icon = page.getByTestId('retry-icon');
-  await expect(icon).toHaveClass(/animate-spin/);
-  await expect(retry).toBeDisabled();
-  await expect(icon).not.toHaveClass(/animate-spin/, { timeout: 2_000 });
+  // Timed inside the page, so a slow test machine cannot miss the one-second spin.
+  const spin = await page.evaluate(async () => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry');
+    const icon = document.querySelector('[data-testid="retry-icon"]');
+    if (!button || !icon) throw new Error('no Retry button');
+    const started = performance.now();
+    button.click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const spinningAtOnce = icon.classList.contains('animate-spin') && button.disabled;
+    while (icon.classList.contains('animate-spin')) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return { spinningAtOnce, ms: performance.now() - started };
+  });
+  expect(spin.spinningAtOnce).toBe(true);
+  expect(spin.ms).toBeGreaterThanOrEqual(950);
+  expect(spin.ms).toBeLessThan(2_000);
   await expect(retry).toBeEnabled();
 
   await context.setOffline(false);
