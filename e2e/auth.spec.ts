@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addVirtualAuthenticator } from './support/webauthn';
 
 const demoPassword = 'demo-pass-2026';
 const password = 'a-good-password-1';
@@ -314,18 +315,7 @@ test('Log out ends the session, keeps the device mode and drops a personal clini
 });
 
 test('a passkey registered on this device signs in', async ({ page }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   const email = await createAccount(page.request);
   await signInThroughForm(page, email, password);

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addVirtualAuthenticator } from './support/webauthn';
 
 const password = 'demo-pass-2026';
 
@@ -67,17 +68,7 @@ test('a passkey is added on the profile and then signs in on its own', async ({
   page,
   baseURL,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
 
   await signIn(page, 'patient@example.com');
   await page.goto('/profile');

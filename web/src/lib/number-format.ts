@@ -26,6 +26,8 @@ export function formatPercent(percent: number, language: Language): string {
   return formatNumber(percent / 100, language, { style: 'percent', maximumFractionDigits: 1 });
 }
 
+export type NumberFormat = ReturnType<typeof useNumberFormat>;
+
 /** Number formatters for the reader's language: Devanagari digits and Nepali grouping in Nepali. */
 export function useNumberFormat() {
   const { i18n } = useTranslation();
