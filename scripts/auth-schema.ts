@@ -14,6 +14,7 @@ const auth = createAuth({
   config,
   db: database.db,
   mailer: { send: () => Promise.resolve(), close: () => undefined },
+  sms: { available: false, send: () => Promise.resolve() },
 });
 const { compileMigrations } = await getMigrations(auth.options);
 console.log(await compileMigrations());

@@ -15,6 +15,7 @@ import { outboxRepository } from './mail/outbox-repository';
 import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
+import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
@@ -53,7 +54,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
 
   const outbox = outboxRepository(db);
   const mailer = createMailer(config, outbox, server.log);
-  const auth = createAuth({ config, db, mailer });
+  const auth = createAuth({ config, db, mailer, sms: createSmsSender(config, outbox) });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
   const requireUser = requireUserWith(currentUserResolver(auth, config.publicUrl));

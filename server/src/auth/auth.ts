@@ -5,7 +5,8 @@ import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import type { Mailer } from '../mail/mailer';
+import type { Mail, Mailer } from '../mail/mailer';
+import type { SmsSender } from '../sms/sms-sender';
 import {
   mailLanguage,
   oneTimeCodeMail,
@@ -32,6 +33,7 @@ export interface AuthDependencies {
   config: Config;
   db: Kysely<Database>;
   mailer: Mailer;
+  sms: SmsSender;
 }
 
 /**
@@ -115,9 +117,18 @@ function languageOf(request: Request | undefined | null) {
  * Accounts, sessions and second factors, by Better Auth on our own database.
  * Everything it serves lives under /api/auth.
  */
-export function createAuth({ config, db, mailer }: AuthDependencies) {
+export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
+  const sendPhoneCode = async (message: Mail) => {
+    if (!sms.available) {
+      throw new APIError('BAD_REQUEST', {
+        code: 'SMS_UNAVAILABLE',
+        message: 'Text messages are not available on this server.',
+      });
+    }
+    await sms.send(message);
+  };
 
   return betterAuth({
     appName: 'Sewa',
@@ -206,7 +217,7 @@ export function createAuth({ config, db, mailer }: AuthDependencies) {
                   message: 'No verified phone number is enrolled.',
                 });
               }
-              await mailer.send(
+              await sendPhoneCode(
                 phoneCodeMessage(
                   languageOf(ctx?.request),
                   phone,
@@ -224,7 +235,7 @@ export function createAuth({ config, db, mailer }: AuthDependencies) {
         allowedAttempts: 5,
         phoneNumberValidator: (phone) => /^\+[1-9]\d{7,14}$/.test(phone),
         sendOTP: async ({ phoneNumber: phone, code }, ctx) => {
-          await mailer.send(
+          await sendPhoneCode(
             phoneCodeMessage(languageOf(ctx?.request), phone, code, minutes(lifetimes.phoneCode)),
           );
         },

@@ -23,6 +23,7 @@ const byCode: Record<string, MfaMessageKey> = {
   totp_already_enabled: 'mfa.errors.totp_already_enabled',
   previously_registered: 'mfa.errors.passkey_exists',
   session_not_fresh: 'mfa.errors.session_not_fresh',
+  sms_unavailable: 'mfa.errors.sms_unavailable',
   rate_limited: 'mfa.errors.rate_limited',
   network: 'mfa.errors.network',
 };

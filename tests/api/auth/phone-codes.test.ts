@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { outboxRepository } from '../../../server/src/mail/outbox-repository';
+import { databaseVariants } from '../support/test-server';
+import { signedIn, signUpAndConfirm, startAuthWorld, uniqueEmail, type AuthWorld } from './fixture';
+
+describe.each(databaseVariants)('phone codes on the $name database', (variant) => {
+  let world: AuthWorld | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  it('go to the development outbox, never to the mail server, even when SMTP is set', async () => {
+    world = await startAuthWorld(variant);
+    const email = uniqueEmail('phone');
+    await signUpAndConfirm(world, email);
+    const client = await signedIn(world, email);
+    const phone = '+9779812345678';
+
+    const sent = await client.post('/api/auth/phone-number/send-otp', { phoneNumber: phone });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+
+    const kept = await outboxRepository(world.server.database.db).listNewestFirst();
+    expect(kept.map((message) => message.to)).toEqual([phone]);
+    expect(kept[0]?.text).toMatch(/\b\d{6}\b/);
+    expect(world.smtp.mailsTo(phone)).toEqual([]);
+  });
+
+  it('are refused with a clear message in production, where no text-message gateway exists', async () => {
+    world = await startAuthWorld(variant, {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'p'.repeat(40),
+    });
+    const email = uniqueEmail('phone-prod');
+    await signUpAndConfirm(world, email);
+    const client = await signedIn(world, email);
+
+    const sent = await client.post('/api/auth/phone-number/send-otp', {
+      phoneNumber: '+9779812345678',
+    });
+    expect(sent.status).toBe(400);
+    expect(sent.body).toEqual({
+      error: {
+        code: 'sms_unavailable',
+        message: 'Text messages are not available on this server.',
+      },
+    });
+  });
+});
