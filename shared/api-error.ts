@@ -27,3 +27,13 @@ export const errorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** The code a 4xx answer means when nothing more specific is known. */
+export function codeForClientStatus(status: number): ErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 429) return 'rate_limited';
+  return 'bad_request';
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { codeForClientStatus } from '@shared/api-error';
 import { AppError } from '../http/app-error';
 import { authLimits, otherAuthWriteLimit } from '../rate-limit/auth-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -23,16 +24,6 @@ const clearerMessages: Record<string, string> = {
   password_too_short: `Password must be at least ${minPasswordLength} characters.`,
   password_too_long: `Password must be at most ${maxPasswordLength} characters.`,
 };
-
-/** A refusal without a Better Auth code still gets the code its status means. */
-function codeForStatus(status: number): string {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 413) return 'payload_too_large';
-  if (status === 429) return 'rate_limited';
-  return 'bad_request';
-}
 
 /**
  * The e-mail of a JSON body, trimmed: a stray space typed on a phone keyboard
@@ -115,7 +106,7 @@ export function registerAuthRoutes(
         const code =
           typeof parsed.code === 'string' && parsed.code !== ''
             ? parsed.code.toLowerCase()
-            : codeForStatus(response.status);
+            : codeForClientStatus(response.status);
         const message =
           clearerMessages[code] ??
           (typeof parsed.message === 'string' && parsed.message !== ''

@@ -1,20 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ApiError, ErrorCode } from '@shared/api-error';
+import { codeForClientStatus, type ApiError, type ErrorCode } from '@shared/api-error';
 import { ZodError } from 'zod';
 import { AppError } from './app-error';
 
 function body(code: ErrorCode, message: string): ApiError {
   return { error: { code, message } };
-}
-
-/** Fastify's own client errors (bad JSON, wrong content type, too large) keep their status. */
-function codeForClientStatus(status: number): ErrorCode {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 413) return 'payload_too_large';
-  if (status === 429) return 'rate_limited';
-  return 'bad_request';
 }
 
 /**
