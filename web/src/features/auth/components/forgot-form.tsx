@@ -5,7 +5,7 @@ import { emailOnlySchema, type EmailOnlyInput } from '@shared/auth';
 import { Button } from '@/components/ui/button';
 import { authErrorText, knownErrorText } from '../api/auth-errors';
 import { useRequestPasswordReset } from '../api/reset-password';
-import { FormError, FormSuccess, TextField } from './form-parts';
+import { EmailField, FormError, FormSuccess } from './form-parts';
 
 /** Asks for a reset link; the answer does not tell whether the address has an account. */
 export function ForgotForm() {
@@ -24,11 +24,7 @@ export function ForgotForm() {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
+      <EmailField
         error={knownErrorText(t, form.formState.errors.email?.message)}
         {...form.register('email')}
       />

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
@@ -37,6 +38,20 @@ export function TextField({ label, error, hint, id, className, ...props }: TextF
         </p>
       )}
     </div>
+  );
+}
+
+/** The e-mail field every sign-in form starts with; a form may ask for another autocomplete hint. */
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'inputMode'>) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.fields.email')}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      {...props}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { signInSchema, type SecondFactorMethod, type SignInInput } from '@shared
 import { Button } from '@/components/ui/button';
 import { knownErrorText, signInErrorText } from '../api/auth-errors';
 import { useSignInWithPassword } from '../api/sign-in';
-import { FormError, TextField } from './form-parts';
+import { EmailField, FormError, TextField } from './form-parts';
 
 interface LoginFormProps {
   onSignedIn: () => Promise<void>;
@@ -53,11 +53,8 @@ export function LoginForm({ onSignedIn, onSecondFactor }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <TextField
-        label={t('auth.fields.email')}
+      <EmailField
         name="email"
-        type="email"
-        inputMode="email"
         autoComplete="username"
         value={values.email}
         onChange={change('email')}

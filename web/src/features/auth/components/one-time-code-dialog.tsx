@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { authErrorText, knownErrorText } from '../api/auth-errors';
 import { useSendOneTimeCode } from '../api/one-time-code';
-import { FormError, TextField } from './form-parts';
+import { EmailField, FormError } from './form-parts';
 
 interface OneTimeCodeDialogProps {
   onClose: () => void;
@@ -42,11 +42,7 @@ export default function OneTimeCodeDialog({ onClose, onSent }: OneTimeCodeDialog
         <DialogTitle className="pr-6">{t('auth.oneTimeCode.title')}</DialogTitle>
         <DialogDescription>{t('auth.oneTimeCode.description')}</DialogDescription>
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <TextField
-            label={t('auth.fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
+          <EmailField
             error={knownErrorText(t, form.formState.errors.email?.message)}
             {...form.register('email')}
           />

@@ -7,7 +7,7 @@ import { minPasswordLength, signUpSchema, type SignUpInput } from '@shared/auth'
 import { Button } from '@/components/ui/button';
 import { authErrorText, knownErrorText } from '../api/auth-errors';
 import { useSignUp } from '../api/sign-up';
-import { FormError, FormSuccess, TextField } from './form-parts';
+import { EmailField, FormError, FormSuccess, TextField } from './form-parts';
 
 /** Keeps the caret where it was while the field's text is uppercased as typed. */
 function uppercase(event: ChangeEvent<HTMLInputElement>) {
@@ -52,14 +52,7 @@ export function SignupForm() {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <TextField
-        label={t('auth.fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={knownErrorText(t, errors.email?.message)}
-        {...form.register('email')}
-      />
+      <EmailField error={knownErrorText(t, errors.email?.message)} {...form.register('email')} />
       <TextField
         label={t('auth.fields.password')}
         type="password"
