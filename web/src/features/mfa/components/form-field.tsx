@@ -1,4 +1,6 @@
 import { useId, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -29,6 +31,29 @@ export function ErrorText({ children }: { children: string | null }) {
     <p role="alert" className="text-accent-700 text-sm">
       {children}
     </p>
+  );
+}
+
+/** Cancel and the step's submit button, at the foot of every setup form. */
+export function SetupActions({
+  onCancel,
+  submitLabel,
+  disabled,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button type="button" variant="outline" onClick={onCancel}>
+        {t('mfa.cancel')}
+      </Button>
+      <Button type="submit" disabled={disabled}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ import { useEnablePhoneCodes } from '../api/enable-phone-codes';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
 import { mfaErrorKey, type MfaMessageKey } from '../error-message';
-import { digitsOnly, ErrorText, FormField } from './form-field';
+import { digitsOnly, ErrorText, FormField, SetupActions } from './form-field';
 
 type Step = 'idle' | 'number' | 'code';
 
@@ -110,14 +110,11 @@ export function PhoneSetup({ available }: { available: boolean }) {
             required
           />
           <ErrorText>{error ? t(error) : null}</ErrorText>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={reset}>
-              {t('mfa.cancel')}
-            </Button>
-            <Button type="submit" disabled={phoneNumber.trim() === '' || busy}>
-              {t('mfa.phone.send')}
-            </Button>
-          </div>
+          <SetupActions
+            onCancel={reset}
+            submitLabel={t('mfa.phone.send')}
+            disabled={phoneNumber.trim() === '' || busy}
+          />
         </form>
       ) : (
         <form className="grid gap-3" onSubmit={(event) => void confirm(event)}>
@@ -143,17 +140,11 @@ export function PhoneSetup({ available }: { available: boolean }) {
             />
           )}
           <ErrorText>{error ? t(error) : null}</ErrorText>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={reset}>
-              {t('mfa.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              disabled={code.length !== 6 || (needsPassword && password === '') || busy}
-            >
-              {t('mfa.phone.verify')}
-            </Button>
-          </div>
+          <SetupActions
+            onCancel={reset}
+            submitLabel={t('mfa.phone.verify')}
+            disabled={code.length !== 6 || (needsPassword && password === '') || busy}
+          />
         </form>
       )}
     </section>

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useEnableTotp, type TotpEnrolment } from '../api/enable-totp';
 import { useVerifyTotp } from '../api/verify-totp';
 import { mfaErrorKey } from '../error-message';
-import { digitsOnly, ErrorText, FormField } from './form-field';
+import { digitsOnly, ErrorText, FormField, SetupActions } from './form-field';
 
 type Step =
   | { name: 'idle' }
@@ -127,14 +127,11 @@ export function TotpSetup({ available }: { available: boolean }) {
             required
           />
           <ErrorText>{enable.isError ? t(mfaErrorKey(enable.error)) : null}</ErrorText>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={reset}>
-              {t('mfa.cancel')}
-            </Button>
-            <Button type="submit" disabled={password === '' || enable.isPending}>
-              {t('mfa.totp.continue')}
-            </Button>
-          </div>
+          <SetupActions
+            onCancel={reset}
+            submitLabel={t('mfa.totp.continue')}
+            disabled={password === '' || enable.isPending}
+          />
         </form>
       )}
 
@@ -164,14 +161,11 @@ export function TotpSetup({ available }: { available: boolean }) {
             required
           />
           <ErrorText>{verify.isError ? t(mfaErrorKey(verify.error)) : null}</ErrorText>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={reset}>
-              {t('mfa.cancel')}
-            </Button>
-            <Button type="submit" disabled={code.length !== 6 || verify.isPending}>
-              {t('mfa.totp.confirm')}
-            </Button>
-          </div>
+          <SetupActions
+            onCancel={reset}
+            submitLabel={t('mfa.totp.confirm')}
+            disabled={code.length !== 6 || verify.isPending}
+          />
         </form>
       )}
 
