@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
+import { useDoctorIsWaiting } from '@/features/encounter/active-encounter';
 import { useSession } from '@/features/session/api/get-session';
 import { useCurrentRole } from '@/features/session/use-current-role';
 import { BottomNav } from './bottom-nav';
@@ -14,6 +15,7 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const role = useCurrentRole();
   const [cameraOpen, setCameraOpen] = useState(false);
+  const doctorIsWaiting = useDoctorIsWaiting();
 
   if (session.isPending) return <PageLoading />;
   if (!session.data) return <Redirect to="/login" replace />;
@@ -28,7 +30,11 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
       <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
-      <BottomNav role={role} onOpenCamera={() => setCameraOpen(true)} />
+      <BottomNav
+        role={role}
+        onOpenCamera={() => setCameraOpen(true)}
+        cameraAttention={doctorIsWaiting}
+      />
       {role === 'patient' && <CameraSheet open={cameraOpen} onOpenChange={setCameraOpen} />}
     </div>
   );

@@ -6,6 +6,7 @@ import {
   clinicNameSetting,
   deviceModeSetting,
 } from '@/features/device/device-settings';
+import { activeEncounter } from '@/features/encounter/active-encounter';
 import { apiFetch } from '@/lib/api-client';
 
 /** Ends the session on the server, which expires its cookie. */
@@ -14,8 +15,8 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * Signs out and forgets the person on this device: user, role and everything loaded
- * for them. The device mode stays; the clinic binding stays only in clinic mode.
+ * Signs out and forgets the person on this device: user, role, active encounter and
+ * everything loaded for them. The device mode stays; the clinic binding stays only in clinic mode.
  * Ends on /login.
  */
 export function useSignOut() {
@@ -26,6 +27,7 @@ export function useSignOut() {
     onSuccess: () => {
       navigate('/login', { replace: true });
       queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+      activeEncounter.set(null);
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0],
       });
