@@ -10,6 +10,8 @@ import researchEn from '@/features/research/locales/en.json';
 import researchNe from '@/features/research/locales/ne.json';
 import staffEn from '@/features/staff/locales/en.json';
 import staffNe from '@/features/staff/locales/ne.json';
+import uploadsEn from '@/features/uploads/locales/en.json';
+import uploadsNe from '@/features/uploads/locales/ne.json';
 import en from './en.json';
 import ne from './ne.json';
 
@@ -26,6 +28,7 @@ const english = {
   queue: queueEn,
   research: researchEn,
   staff: staffEn,
+  uploads: uploadsEn,
 };
 const nepali = {
   ...ne,
@@ -35,6 +38,7 @@ const nepali = {
   queue: queueNe,
   research: researchNe,
   staff: staffNe,
+  uploads: uploadsNe,
 };
 
 export const resources = { en: english, ne: nepali } satisfies Record<'en' | 'ne', typeof english>;
