@@ -1,5 +1,7 @@
 import authEn from '@/features/auth/locales/en.json';
 import authNe from '@/features/auth/locales/ne.json';
+import cameraEn from '@/features/camera/locales/en.json';
+import cameraNe from '@/features/camera/locales/ne.json';
 import deviceEn from '@/features/device/locales/en.json';
 import deviceNe from '@/features/device/locales/ne.json';
 import mfaEn from '@/features/mfa/locales/en.json';
@@ -23,6 +25,7 @@ import ne from './ne.json';
 const english = {
   ...en,
   auth: authEn,
+  camera: cameraEn,
   device: deviceEn,
   mfa: mfaEn,
   queue: queueEn,
@@ -33,6 +36,7 @@ const english = {
 const nepali = {
   ...ne,
   auth: authNe,
+  camera: cameraNe,
   device: deviceNe,
   mfa: mfaNe,
   queue: queueNe,
