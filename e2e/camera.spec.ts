@@ -187,7 +187,7 @@ test('a photo taken offline waits on the device, survives a reload and reaches t
   await sheet.getByRole('button', { name: 'Photo', exact: true }).click();
   await expect(sheet.getByRole('status')).toHaveText('Photo captured (saved locally)');
   await sheet.getByRole('button', { name: 'Close camera' }).click();
-  const waiting = page.getByRole('status').filter({ hasText: '1 upload waiting' });
+  const waiting = page.getByText('1 upload waiting', { exact: true });
   await expect(waiting).toBeVisible();
 
   // Back online, but the server cannot be reached yet: the photo stays, through a reload.
@@ -230,7 +230,7 @@ test('a photo waiting for one account is never sent under another account’s se
   await sheet.getByRole('button', { name: 'Photo', exact: true }).click();
   await expect(sheet.getByRole('status')).toHaveText('Photo captured (saved locally)');
   await sheet.getByRole('button', { name: 'Close camera' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '1 upload waiting' })).toBeVisible();
+  await expect(page.getByText('1 upload waiting', { exact: true })).toBeVisible();
 
   // Someone else signs in on this browser while the page still shows the first patient.
   await page.request.post('/api/auth/sign-out', { data: {} });

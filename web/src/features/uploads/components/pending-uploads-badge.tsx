@@ -9,7 +9,7 @@ export function PendingUploadsBadge() {
   const { number } = useNumberFormat();
   const count = usePendingUploads().length;
   return (
-    <div role="status" className="flex justify-end px-3">
+    <div aria-live="polite" className="flex justify-end px-3">
       {count > 0 && (
         <p className="bg-brand-50 text-brand-800 mt-1 flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold shadow-sm">
           <CloudUploadIcon className="size-4" aria-hidden="true" />
