@@ -21,6 +21,7 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'unsupported_media_type',
   'rate_limited',
   'service_unavailable',
   'internal',
@@ -34,6 +35,7 @@ export function codeForClientStatus(status: number): ErrorCode {
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
   if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
   if (status === 429) return 'rate_limited';
   return 'bad_request';
 }

@@ -21,6 +21,9 @@ import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
 import { registerMfaRoutes } from './routes/mfa';
+import { registerUploadRoutes } from './routes/uploads';
+import { photoStore } from './uploads/photo-store';
+import { uploadsRepository } from './uploads/uploads-repository';
 
 export interface AppOptions {
   config: Config;
@@ -75,6 +78,12 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
     limiter,
   });
   registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
+  await registerUploadRoutes(server, {
+    uploads: uploadsRepository(db),
+    photos: photoStore(config.dataDir),
+    profiles,
+    requireUser,
+  });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });

@@ -47,9 +47,19 @@ export interface RateLimitCountersTable {
   hits: number;
 }
 
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  content_type: string;
+  byte_size: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
   profiles: ProfilesTable;
   rate_limit_counters: RateLimitCountersTable;
+  uploads: UploadsTable;
 }

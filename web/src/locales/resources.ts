@@ -1,5 +1,7 @@
 import authEn from '@/features/auth/locales/en.json';
 import authNe from '@/features/auth/locales/ne.json';
+import cameraEn from '@/features/camera/locales/en.json';
+import cameraNe from '@/features/camera/locales/ne.json';
 import deviceEn from '@/features/device/locales/en.json';
 import deviceNe from '@/features/device/locales/ne.json';
 import mfaEn from '@/features/mfa/locales/en.json';
@@ -10,6 +12,8 @@ import researchEn from '@/features/research/locales/en.json';
 import researchNe from '@/features/research/locales/ne.json';
 import staffEn from '@/features/staff/locales/en.json';
 import staffNe from '@/features/staff/locales/ne.json';
+import uploadsEn from '@/features/uploads/locales/en.json';
+import uploadsNe from '@/features/uploads/locales/ne.json';
 import en from './en.json';
 import ne from './ne.json';
 
@@ -21,20 +25,24 @@ import ne from './ne.json';
 const english = {
   ...en,
   auth: authEn,
+  camera: cameraEn,
   device: deviceEn,
   mfa: mfaEn,
   queue: queueEn,
   research: researchEn,
   staff: staffEn,
+  uploads: uploadsEn,
 };
 const nepali = {
   ...ne,
   auth: authNe,
+  camera: cameraNe,
   device: deviceNe,
   mfa: mfaNe,
   queue: queueNe,
   research: researchNe,
   staff: staffNe,
+  uploads: uploadsNe,
 };
 
 export const resources = { en: english, ne: nepali } satisfies Record<'en' | 'ne', typeof english>;

@@ -1,15 +1,28 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { CameraCapture } from '@/features/camera/components/camera-capture';
+import { useSession } from '@/features/session/api/get-session';
+import { uploadSync } from '@/features/uploads/upload-sync';
 
 interface CameraSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** The patient's full-screen capture overlay, opened from the centre navigation button. */
+/**
+ * The patient's full-screen capture overlay, opened from the centre navigation button.
+ * A photo becomes a pending upload of the signed-in patient, sent when the device is online.
+ */
 export function CameraSheet({ open, onOpenChange }: CameraSheetProps) {
   const { t } = useTranslation();
+  const userId = useSession().data?.user.id;
+
+  const keepPhoto = async (photo: Blob) => {
+    if (!userId) throw new Error('Not signed in');
+    await uploadSync.queuePhoto(userId, photo);
+  };
+
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -28,6 +41,7 @@ export function CameraSheet({ open, onOpenChange }: CameraSheetProps) {
               <XIcon className="size-6" aria-hidden="true" />
             </DialogPrimitive.Close>
           </header>
+          {open && <CameraCapture onPhoto={keepPhoto} />}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -4,6 +4,8 @@ import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { useDoctorIsWaiting } from '@/features/encounter/active-encounter';
 import { useSession } from '@/features/session/api/get-session';
 import { useCurrentRole } from '@/features/session/use-current-role';
+import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
+import { useUploadSync } from '@/features/uploads/upload-sync';
 import { BottomNav } from './bottom-nav';
 import { CameraSheet } from './camera-sheet';
 import { ModeBanner } from './mode-banner';
@@ -16,6 +18,8 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   const role = useCurrentRole();
   const [cameraOpen, setCameraOpen] = useState(false);
   const doctorIsWaiting = useDoctorIsWaiting();
+  // Photos taken on this device are sent for the signed-in patient only.
+  useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
 
   if (session.isPending) return <PageLoading />;
   if (!session.data) return <Redirect to="/login" replace />;
@@ -26,6 +30,7 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
         <ModeBanner />
         <ClinicBadge />
         <OfflineBanner />
+        {role === 'patient' && <PendingUploadsBadge />}
       </div>
       <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
         <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini';
+
+/** The photo formats the server keeps; anything else is refused by its content. */
+export const uploadContentTypes = ['image/jpeg', 'image/png'] as const;
+export type UploadContentType = (typeof uploadContentTypes)[number];
+
+/** The largest photo the server accepts, in bytes (10 MB). */
+export const maxUploadBytes = 10 * 1024 * 1024;
+
+/**
+ * The device chooses each upload's id before it is sent, so sending the same photo
+ * again after a lost answer stores it once.
+ */
+export const uploadIdSchema = z.uuid();
+
+/** One stored photo in `GET /api/uploads`, newest first. */
+export const uploadSchema = z.object({
+  id: uploadIdSchema,
+  contentType: z.enum(uploadContentTypes),
+  byteSize: z.number(),
+  createdAt: z.string(),
+  /** Where the photo itself is fetched, for its owner and the care team. */
+  url: z.string(),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+
+export const uploadListSchema = z.array(uploadSchema);
+
+export function uploadContentPath(id: string): string {
+  return `/api/uploads/${id}/content`;
+}

@@ -1,0 +1,18 @@
+import type { Upload } from '@shared/uploads';
+import { apiFetch } from '@/lib/api-client';
+import type { PendingUpload } from '../pending-uploads-db';
+
+/**
+ * Sends one photo under its own id. The owner header makes the server refuse it if
+ * the browser's session now belongs to someone other than the person who took it.
+ */
+export function uploadPhoto(upload: PendingUpload): Promise<Upload> {
+  return apiFetch<Upload>(`/api/uploads/${upload.id}`, {
+    method: 'PUT',
+    body: upload.image,
+    headers: {
+      'Content-Type': upload.image.type || 'image/jpeg',
+      'X-Upload-Owner': upload.ownerId,
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { CloudUploadIcon, FileImageIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Upload } from '@shared/uploads';
+import { useUploadedDocs } from '../api/get-uploads';
+import type { PendingUpload } from '../pending-uploads-db';
+import { usePendingUploads } from '../upload-sync';
+
+/** Object URLs of the waiting photos shown, by upload id, freed once a photo has left. */
+const previewUrls = new Map<string, string>();
+
+function previewUrl(upload: PendingUpload): string {
+  let url = previewUrls.get(upload.id);
+  if (!url) {
+    url = URL.createObjectURL(upload.image);
+    previewUrls.set(upload.id, url);
+  }
+  return url;
+}
+
+/**
+ * Health → Docs: the patient's photos on the server as thumbnails, newest first,
+ * after the ones still waiting on this device to be sent.
+ */
+export function UploadedDocs() {
+  const { t } = useTranslation();
+  const uploaded = useUploadedDocs();
+  const pending = usePendingUploads();
+  const stored = uploaded.data ?? [];
+
+  useEffect(() => {
+    for (const [id, url] of previewUrls) {
+      if (!pending.some((upload) => upload.id === id)) {
+        URL.revokeObjectURL(url);
+        previewUrls.delete(id);
+      }
+    }
+  }, [pending]);
+
+  if (uploaded.isPending && pending.length === 0) return null;
+  if (uploaded.isError && pending.length === 0) {
+    return (
+      <p className="text-muted-foreground py-8 text-center text-sm">
+        {t('uploads.docs.loadFailed')}
+      </p>
+    );
+  }
+  if (stored.length === 0 && pending.length === 0) {
+    return (
+      <div className="text-muted-foreground flex flex-col items-center gap-2 py-8 text-sm">
+        <FileImageIcon className="size-8" aria-hidden="true" />
+        <p>{t('uploads.docs.empty')}</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul aria-label={t('uploads.docs.label')} className="grid grid-cols-3 gap-2">
+      {[...pending].reverse().map((upload) => (
+        <li key={upload.id}>
+          <WaitingThumbnail upload={upload} />
+        </li>
+      ))}
+      {stored
+        .filter((upload) => !pending.some((waiting) => waiting.id === upload.id))
+        .map((upload) => (
+          <li key={upload.id}>
+            <StoredThumbnail upload={upload} />
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+function StoredThumbnail({ upload }: { upload: Upload }) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(
+    i18n.resolvedLanguage === 'ne' ? ['ne-NP', 'hi-IN'] : 'en-US',
+    {
+      dateStyle: 'medium',
+      ...(i18n.resolvedLanguage === 'ne' ? { numberingSystem: 'deva' } : {}),
+    },
+  ).format(new Date(upload.createdAt));
+  return (
+    <a href={upload.url} target="_blank" rel="noreferrer" className="block">
+      <img
+        src={upload.url}
+        alt={t('uploads.docs.photoAlt', { date })}
+        loading="lazy"
+        className="bg-muted aspect-square w-full rounded-lg object-cover"
+      />
+    </a>
+  );
+}
+
+function WaitingThumbnail({ upload }: { upload: PendingUpload }) {
+  const { t } = useTranslation();
+  const label =
+    upload.status === 'uploading'
+      ? t('uploads.docs.uploading')
+      : upload.retryCount > 0
+        ? t('uploads.docs.retrying')
+        : t('uploads.docs.waitingToUpload');
+
+  return (
+    <figure className="relative">
+      <img
+        src={previewUrl(upload)}
+        alt={t('uploads.docs.waitingPhotoAlt')}
+        className="aspect-square w-full rounded-lg object-cover opacity-70"
+      />
+      <figcaption className="absolute inset-x-1 bottom-1 flex items-center justify-center gap-1 rounded-md bg-black/65 px-1 py-0.5 text-[11px] font-medium text-white">
+        <CloudUploadIcon className="size-3" aria-hidden="true" />
+        {label}
+      </figcaption>
+    </figure>
+  );
+}
