@@ -21,6 +21,7 @@ import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
 import { registerMfaRoutes } from './routes/mfa';
+import { registerProfileRoutes } from './routes/profile';
 
 export interface AppOptions {
   config: Config;
@@ -68,6 +69,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   registerHealthRoutes(server, database);
   registerAuthRoutes(server, auth, limiter, config.publicUrl);
   registerMeRoutes(server, { db, profiles, requireUser });
+  registerProfileRoutes(server, { profiles, requireUser });
   registerMfaRoutes(server, {
     auth,
     mfa: mfaRepository(db),
