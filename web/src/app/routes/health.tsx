@@ -1,8 +1,33 @@
+import { DownloadIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { DocsTabContent } from '@/features/health-records/components/docs-tab-content';
+import { HealthRecords } from '@/features/health-records/components/health-records';
+import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
+import { useSession } from '@/features/session/api/get-session';
 
 export default function HealthPage() {
   const { t } = useTranslation();
-  return <PageHeader title={t('pages.health')} actions={<LanguageToggle />} />;
+  const me = useSession().data;
+  return (
+    <div className="grid gap-4">
+      <div>
+        <PageHeader title={t('pages.health')} actions={<LanguageToggle />} />
+        <p className="text-muted-foreground -mt-3 text-sm">{t('healthRecords.intro')}</p>
+      </div>
+      {me && (
+        <ProfileSummaryCard me={me}>
+          {/* The spec leaves the record's buttons unwired. */}
+          <Button type="button" variant="outline">
+            <DownloadIcon aria-hidden="true" />
+            {t('healthRecords.download')}
+          </Button>
+        </ProfileSummaryCard>
+      )}
+      {/* The uploaded photos' list and count replace this empty Docs section. */}
+      <HealthRecords docs={{ count: 0, content: <DocsTabContent /> }} />
+    </div>
+  );
 }
