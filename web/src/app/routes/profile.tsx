@@ -24,7 +24,7 @@ export default function ProfilePage() {
       {me && (
         <ProfileSummaryCard me={me}>
           <VitalsTiles />
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid gap-2 min-[400px]:grid-cols-2">
             <Button asChild variant="outline">
               <Link href="/health">
                 <HistoryIcon aria-hidden="true" />

@@ -30,18 +30,16 @@ export function HealthRecordTabs({ tabs }: { tabs: HealthRecordTab[] }) {
     <Tabs.Root defaultValue={tabs[0]?.section}>
       <Tabs.List
         aria-label={t('healthRecords.tabsLabel')}
-        className="bg-background/95 sticky top-7 z-10 -mx-4 flex gap-1 overflow-x-auto px-4 py-2 backdrop-blur"
+        className="bg-background/95 sticky top-7 z-10 -mx-4 grid grid-cols-5 gap-1 px-4 py-2 backdrop-blur"
       >
         {tabs.map(({ section, count }) => (
           <Tabs.Trigger
             key={section}
             value={section}
-            className="text-muted-foreground data-[state=active]:bg-brand-700 flex min-h-9 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm font-medium data-[state=active]:text-white"
+            className="text-muted-foreground data-[state=active]:bg-brand-700 flex min-h-11 min-w-0 flex-col items-center justify-center rounded-lg px-1 py-1 text-xs font-medium data-[state=active]:text-white"
           >
-            {t(`healthRecords.tabs.${section}`)}
-            <span className="rounded-full bg-black/10 px-1.5 text-xs tabular-nums">
-              {format.number(count)}
-            </span>
+            <span className="max-w-full truncate">{t(`healthRecords.tabs.${section}`)}</span>{' '}
+            <span className="tabular-nums">{format.number(count)}</span>
           </Tabs.Trigger>
         ))}
       </Tabs.List>

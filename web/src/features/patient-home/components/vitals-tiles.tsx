@@ -56,7 +56,7 @@ export function VitalsTiles() {
             {label}
           </dt>
           <dd className="text-lg font-bold tabular-nums">
-            {value}
+            <span>{value}</span>
             {unit && <span className="text-muted-foreground ms-1 text-xs font-medium">{unit}</span>}
           </dd>
         </div>

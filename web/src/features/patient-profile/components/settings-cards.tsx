@@ -64,7 +64,7 @@ export function AccountCard({ email }: { email: string }) {
   const { t } = useTranslation();
   return (
     <SettingsCard title={t('patientProfile.account.title')}>
-      <p className="flex items-center gap-3 text-sm">
+      <p className="flex min-w-0 items-center gap-3 text-sm">
         <MailIcon className="text-muted-foreground size-5 shrink-0" aria-hidden="true" />
         <span className="min-w-0 truncate">{email}</span>
       </p>
