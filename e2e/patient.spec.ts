@@ -28,6 +28,13 @@ test('a new patient is sent to onboarding, corrected, and saved with a BS date o
   await expect(page.getByRole('heading', { name: 'Tell us about you' })).toBeVisible();
   await expectNoSidewaysScroll(page);
 
+  // Without a name yet, the profile card shows the e-mail, and still fits the phone.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: email })).toBeVisible();
+  await expect(page.getByText('Age not given')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto('/onboarding');
+
   const save = page.getByRole('button', { name: 'Save profile' });
   await save.click();
   await expect(page.getByText('Please enter your first name')).toBeVisible();

@@ -12,7 +12,7 @@ export default function HealthPage() {
   const { t } = useTranslation();
   const me = useSession().data;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div>
         <PageHeader title={t('pages.health')} actions={<LanguageToggle />} />
         <p className="text-muted-foreground -mt-3 text-sm">{t('healthRecords.intro')}</p>

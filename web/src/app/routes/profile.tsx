@@ -19,7 +19,7 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const me = useSession().data;
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('pages.profile')} actions={<LanguageToggle />} />
       {me && (
         <ProfileSummaryCard me={me}>

@@ -16,7 +16,7 @@ export function DashboardCard({
 }) {
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId} className={cn('grid gap-3', className)}>
+    <Card aria-labelledby={titleId} className={cn('grid grid-cols-1 gap-3', className)}>
       <div className="flex items-center justify-between gap-2">
         <CardTitle id={titleId}>{title}</CardTitle>
         {action}

@@ -24,7 +24,7 @@ export function PatientDashboard({
   const { t } = useTranslation();
   const [appointment] = useState(() => sampleAppointment());
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div>
         <PageHeader title={t('pages.home')} actions={<LanguageToggle />} />
         <p className="text-muted-foreground -mt-3">

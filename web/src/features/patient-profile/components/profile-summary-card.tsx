@@ -27,8 +27,8 @@ export function ProfileSummaryCard({ me, children }: { me: Me; children?: ReactN
   const name = displayName(me);
   const age = me.profile?.age;
   return (
-    <Card aria-labelledby={nameId} className="grid gap-4">
-      <div className="flex items-center gap-3">
+    <Card aria-labelledby={nameId} className="grid grid-cols-1 gap-4">
+      <div className="flex min-w-0 items-center gap-3">
         {me.profile?.avatar_url ? (
           <img
             src={me.profile.avatar_url}

@@ -24,7 +24,7 @@ export function SettingsCard({
 }) {
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId} className="grid gap-3">
+    <Card aria-labelledby={titleId} className="grid grid-cols-1 gap-3">
       <div className="grid gap-1">
         <CardTitle id={titleId}>{title}</CardTitle>
         {description && <p className="text-muted-foreground text-sm">{description}</p>}
