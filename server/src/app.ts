@@ -21,6 +21,7 @@ import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
 import { registerMfaRoutes } from './routes/mfa';
+import { registerProfileRoutes } from './routes/profile';
 import { registerUploadRoutes } from './routes/uploads';
 import { photoStore } from './uploads/photo-store';
 import { uploadsRepository } from './uploads/uploads-repository';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   registerHealthRoutes(server, database);
   registerAuthRoutes(server, auth, limiter, config.publicUrl);
   registerMeRoutes(server, { db, profiles, requireUser });
+  registerProfileRoutes(server, { profiles, requireUser });
   registerMfaRoutes(server, {
     auth,
     mfa: mfaRepository(db),

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
+import type { OnboardingValues } from '@shared/onboarding';
 import type { Profile } from '@shared/profile';
 import { dateSystems, genders } from '@shared/profile';
 import type { Database, ProfilesTable } from '../db/schema';
@@ -55,6 +56,22 @@ export function profilesRepository(db: Kysely<Database>) {
           conflict.column('id').doUpdateSet({ role, updated_at: new Date() }),
         )
         .execute();
+    },
+
+    /**
+     * The user's own onboarding answers. A new profile starts as a patient (spec
+     * point 4); an existing one keeps whatever role an operator gave it.
+     */
+    async saveOwn(userId: string, values: OnboardingValues): Promise<Profile> {
+      const row = await db
+        .insertInto('profiles')
+        .values({ id: userId, ...values, role: defaultRole })
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet({ ...values, updated_at: new Date() }),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toProfile(row);
     },
 
     async upsertNames(

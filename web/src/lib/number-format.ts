@@ -26,6 +26,14 @@ export function formatPercent(percent: number, language: Language): string {
   return formatNumber(percent / 100, language, { style: 'percent', maximumFractionDigits: 1 });
 }
 
+const devanagariDigits = '०१२३४५६७८९';
+
+/** Text such as a date or a time ("2056-10-01", "7:30") with its digits in the reader's script. */
+export function formatDigits(text: string, language: Language): string {
+  if (language === 'en') return text;
+  return text.replace(/[0-9]/g, (digit) => devanagariDigits[Number(digit)] ?? digit);
+}
+
 export type NumberFormat = ReturnType<typeof useNumberFormat>;
 
 /** Number formatters for the reader's language: Devanagari digits and Nepali grouping in Nepali. */
@@ -35,5 +43,7 @@ export function useNumberFormat() {
   return {
     number: (value: number) => formatNumber(value, language),
     percent: (percent: number) => formatPercent(percent, language),
+    digits: (text: string) => formatDigits(text, language),
+    language,
   };
 }

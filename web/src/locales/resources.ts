@@ -6,6 +6,14 @@ import deviceEn from '@/features/device/locales/en.json';
 import deviceNe from '@/features/device/locales/ne.json';
 import mfaEn from '@/features/mfa/locales/en.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
+import onboardingEn from '@/features/onboarding/locales/en.json';
+import onboardingNe from '@/features/onboarding/locales/ne.json';
+import healthRecordsEn from '@/features/health-records/locales/en.json';
+import healthRecordsNe from '@/features/health-records/locales/ne.json';
+import patientHomeEn from '@/features/patient-home/locales/en.json';
+import patientHomeNe from '@/features/patient-home/locales/ne.json';
+import patientProfileEn from '@/features/patient-profile/locales/en.json';
+import patientProfileNe from '@/features/patient-profile/locales/ne.json';
 import queueEn from '@/features/queue/locales/en.json';
 import queueNe from '@/features/queue/locales/ne.json';
 import researchEn from '@/features/research/locales/en.json';
@@ -28,6 +36,10 @@ const english = {
   camera: cameraEn,
   device: deviceEn,
   mfa: mfaEn,
+  onboarding: onboardingEn,
+  healthRecords: healthRecordsEn,
+  patientHome: patientHomeEn,
+  patientProfile: patientProfileEn,
   queue: queueEn,
   research: researchEn,
   staff: staffEn,
@@ -39,6 +51,10 @@ const nepali = {
   camera: cameraNe,
   device: deviceNe,
   mfa: mfaNe,
+  onboarding: onboardingNe,
+  healthRecords: healthRecordsNe,
+  patientHome: patientHomeNe,
+  patientProfile: patientProfileNe,
   queue: queueNe,
   research: researchNe,
   staff: staffNe,

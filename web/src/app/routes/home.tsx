@@ -1,23 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Redirect } from 'wouter';
 import { roleSchema } from '@shared/role';
-import { LanguageToggle } from '@/components/layout/language-toggle';
-import { PageHeader } from '@/components/layout/page-header';
+import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { QueueScreen } from '@/features/queue/components/queue-screen';
 import { useSession } from '@/features/session/api/get-session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
 import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
-
-/** Stands in for the patient dashboard until it is built. */
-function PatientHome({ name }: { name: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('pages.home')} actions={<LanguageToggle />} />
-      <p className="text-muted-foreground">{t('staff.home.welcome', { name })}</p>
-    </>
-  );
-}
 
 /** `/`: each role's own home (spec point 2); without a first name, onboarding comes first. */
 export default function HomePage() {
@@ -33,7 +20,7 @@ export default function HomePage() {
   if (!role.success) return <NoRoleWelcome />;
   switch (role.data) {
     case 'patient':
-      return <PatientHome name={firstName} />;
+      return <PatientDashboard firstName={firstName} />;
     case 'doctor':
       return <QueueScreen />;
     case 'superadmin':

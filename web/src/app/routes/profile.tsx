@@ -1,18 +1,50 @@
+import { HistoryIcon, MessageCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
 import { LogOutButton } from '@/features/auth/components/log-out-button';
 import { SecuritySettings } from '@/features/mfa/components/security-settings';
+import { VitalsTiles } from '@/features/patient-home/components/vitals-tiles';
+import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
+import {
+  AccountCard,
+  CaregiversCard,
+  ClinicsAndDeviceCard,
+} from '@/features/patient-profile/components/settings-cards';
+import { useSession } from '@/features/session/api/get-session';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
+  const me = useSession().data;
   return (
-    <>
+    <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('pages.profile')} actions={<LanguageToggle />} />
+      {me && (
+        <ProfileSummaryCard me={me}>
+          <VitalsTiles />
+          <div className="grid gap-2 min-[400px]:grid-cols-2">
+            <Button asChild variant="outline">
+              <Link href="/health">
+                <HistoryIcon aria-hidden="true" />
+                {t('patientProfile.viewHistory')}
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link href="/messages">
+                <MessageCircleIcon aria-hidden="true" />
+                {t('patientProfile.messageClinic')}
+              </Link>
+            </Button>
+          </div>
+        </ProfileSummaryCard>
+      )}
+      <CaregiversCard />
+      {me && <AccountCard email={me.user.email} />}
+      <ClinicsAndDeviceCard />
       <SecuritySettings />
-      <div className="mt-6">
-        <LogOutButton />
-      </div>
-    </>
+      <LogOutButton />
+    </div>
   );
 }

@@ -1,0 +1,203 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedAccount, signInThroughForm } from './support/accounts';
+
+/** A patient who signed up, confirmed and finished onboarding through the API. */
+async function signedInPatient(page: Page, profile: Record<string, unknown>) {
+  const email = await createConfirmedAccount(page.request, 'patient');
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const saved = await page.request.put('/api/profile', { data: profile });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return email;
+}
+
+/** The screen fits a 360-pixel phone: nothing makes the page scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test('a new patient is sent to onboarding, corrected, and saved with a BS date of birth', async ({
+  page,
+}) => {
+  const email = await createConfirmedAccount(page.request, 'onboarding');
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { name: 'Tell us about you' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  // Without a name yet, the profile card shows the e-mail, and still fits the phone.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: email })).toBeVisible();
+  await expect(page.getByText('Age not given')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto('/onboarding');
+
+  const save = page.getByRole('button', { name: 'Save profile' });
+  await save.click();
+  await expect(page.getByText('Please enter your first name')).toBeVisible();
+
+  await page.getByLabel('First name').fill('Sita');
+  await page.getByLabel('Age').fill('121');
+  await save.click();
+  await expect(page.getByText('Please enter your first name')).toBeHidden();
+  await expect(page.getByText('Please enter a valid age')).toBeVisible();
+  await page.getByLabel('Age').fill('abc');
+  await save.click();
+  await expect(page.getByText('Please enter a valid age')).toBeVisible();
+  await page.getByLabel('Age').fill('26');
+  await page.getByLabel('Gender').selectOption('female');
+
+  // An AD date shows its BS twin.
+  await page.getByLabel('Date of birth (AD)').fill('2000-01-15');
+  await expect(page.getByText('That is 2056-10-01 BS')).toBeVisible();
+
+  // BS is typed as text and must be a real Bikram Sambat date.
+  await page.getByLabel('BS (Bikram Sambat)').check();
+  const bs = page.getByLabel('Date of birth (BS)');
+  await expect(bs).toHaveAttribute('placeholder', 'YYYY-MM-DD (BS)');
+  await bs.fill('2056-13-01');
+  await save.click();
+  await expect(page.getByText('Please enter a valid BS date (YYYY-MM-DD)')).toBeVisible();
+  await bs.fill('2056-10-01');
+  await expect(page.getByText('That is 2000-01-15 AD')).toBeVisible();
+  await expect(page.getByText('Please enter a valid age')).toBeHidden();
+
+  await save.click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Welcome, Sita')).toBeVisible();
+
+  // Only the chosen calendar's date was kept, and the server made them a patient.
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    role: string;
+    profile: Record<string, unknown>;
+  };
+  expect(me.role).toBe('patient');
+  expect(me.profile).toMatchObject({
+    first_name: 'Sita',
+    gender: 'female',
+    age: 26,
+    date_system: 'bs',
+    dob_bs: '2056-10-01',
+    dob_ad: null,
+  });
+});
+
+test('the dashboard shows every card, and Taken marks a dose for good', async ({ page }) => {
+  await signedInPatient(page, { first_name: 'Asha', age: 34, date_system: 'ad' });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
+  await expect(page.getByText('Welcome, Asha')).toBeVisible();
+  for (const action of ['Schedule', 'Record vitals', 'Send photo/video', 'Share access']) {
+    await expect(page.getByRole('button', { name: action })).toBeVisible();
+  }
+
+  await expect(card(page, 'Next appointment').getByText('Upcoming')).toBeVisible();
+  await expect(card(page, 'Open tasks').getByText(/No open tasks/)).toBeVisible();
+  await expect(card(page, 'Latest conversation').getByText(/No conversations yet/)).toBeVisible();
+  const vitals = card(page, 'Vitals snapshot');
+  for (const value of ['72', '98%', '64.2', '118/76']) {
+    await expect(vitals.getByText(value, { exact: true })).toBeVisible();
+  }
+  await expect(
+    card(page, 'Announcements').getByText('Virtual clinic hours: 7:30–19:00 daily.'),
+  ).toBeVisible();
+  await expect(
+    card(page, 'Announcements').getByText(/E-check-in opens 30 minutes before/),
+  ).toBeVisible();
+  await expect(page.getByText(/All data synced/)).toBeVisible();
+  await expect(page.getByText('Your doctor is waiting')).toBeHidden();
+  await expectNoSidewaysScroll(page);
+
+  const medications = card(page, 'Medications due');
+  await expect(medications.getByRole('button', { name: 'Taken' })).toHaveCount(2);
+  await medications.getByRole('button', { name: 'Taken' }).first().click();
+  await expect(medications.getByText('Marked as taken')).toBeVisible();
+  await expect(medications.getByRole('button', { name: 'Taken' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Join Video Visit' }).click();
+  await expect(page.getByText('Preparing your visit…')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Message clinic' }).first().click();
+  await expect(page).toHaveURL(/\/messages$/);
+});
+
+test('health records show the five sections with counts and their empty states', async ({
+  page,
+}) => {
+  await signedInPatient(page, { first_name: 'Bina', last_name: 'Rai', age: 41, date_system: 'ad' });
+  await page.goto('/health');
+  await expect(page.getByRole('heading', { name: 'Health records' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bina Rai' })).toBeVisible();
+  await expect(page.getByText('41 years old')).toBeVisible();
+
+  const sections: [string, string][] = [
+    ['Timeline', 'Your medical history will appear here.'],
+    ['Meds', 'No active medications.'],
+    ['Vitals', 'No vitals yet.'],
+    ['Docs', 'No documents yet.'],
+    ['Summaries', 'No summaries yet.'],
+  ];
+  await expect(page.getByRole('tab')).toHaveCount(5);
+  for (const [tab, empty] of sections) {
+    const trigger = page.getByRole('tab', { name: `${tab} 0` });
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveText(empty);
+  }
+  await expectNoSidewaysScroll(page);
+});
+
+test('the profile shows its cards, leads to history, and Log out returns to sign-in', async ({
+  page,
+}) => {
+  await signedInPatient(page, { first_name: 'Kamala', age: 58, date_system: 'ad' });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Kamala' })).toBeVisible();
+  await expect(page.getByText('58 years old')).toBeVisible();
+  await expect(page.getByText('72', { exact: true })).toBeVisible();
+  await expect(page.getByText('118/76', { exact: true })).toBeVisible();
+  for (const title of [
+    'Caregivers & Access',
+    'Account',
+    'Clinics & Device',
+    'Privacy & Security',
+  ]) {
+    await expect(page.getByRole('region', { name: title })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Message clinic' })).toHaveAttribute(
+    'href',
+    '/messages',
+  );
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole('link', { name: 'View history' }).click();
+  await expect(page).toHaveURL(/\/health$/);
+  await page.goBack();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the dashboard reads in Nepali with Devanagari digits', async ({ page }) => {
+  await signedInPatient(page, { first_name: 'Gita', date_system: 'ad' });
+  await page.evaluate(() => localStorage.setItem('lang', 'ne'));
+  await page.goto('/');
+  await expect(page.getByText('स्वागत छ, Gita')).toBeVisible();
+  const vitals = page.getByRole('region', { name: 'भाइटल्सको झलक' });
+  for (const value of ['७२', '९८%', '६४.२', '११८/७६']) {
+    await expect(vitals.getByText(value, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('भर्चुअल क्लिनिकको समय: दैनिक ७:३०–१९:००।')).toBeVisible();
+  await page
+    .getByRole('region', { name: 'खानुपर्ने औषधि' })
+    .getByRole('button', { name: 'खाएँ' })
+    .first()
+    .click();
+  await expect(page.getByText('खाएको भनी चिन्ह लगाइयो')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});

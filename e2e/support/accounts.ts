@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const password = 'a-good-password-1';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Tests share one database: every account a test creates has an address of its own. */
+let counter = 0;
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** The newest mail to `to` in the development outbox whose subject matches. */
+export async function mailTo(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/dev/mail');
+      const mails = (await response.json()) as Mail[];
+      found = mails.find((mail) => mail.to === to && subject.test(mail.subject));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** The mail's link: a full URL on a line of its own. */
+export function linkIn(mail: Mail): string {
+  const line = mail.text.split('\n').find((text) => /^https?:\/\//.test(text.trim()));
+  expect(line, mail.text).toBeDefined();
+  return line!.trim();
+}
+
+/** A new account, signed up through the API and confirmed through its mailed link. */
+export async function createConfirmedAccount(
+  request: APIRequestContext,
+  label = 'person',
+): Promise<string> {
+  const email = uniqueEmail(label);
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: '', inviteCode: 'PILOT-2026', callbackURL: '/' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const link = linkIn(await mailTo(request, email, /confirm/i));
+  expect((await request.get(link)).ok()).toBe(true);
+  return email;
+}
+
+export async function signInThroughForm(page: Page, email: string, secret = password) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(secret);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}

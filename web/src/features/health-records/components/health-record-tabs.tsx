@@ -1,0 +1,53 @@
+import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '@/lib/number-format';
+
+export type HealthRecordSection = 'timeline' | 'meds' | 'vitals' | 'docs' | 'summaries';
+
+export interface HealthRecordTab {
+  section: HealthRecordSection;
+  count: number;
+  content: ReactNode;
+}
+
+export function SectionEmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="border-border text-muted-foreground rounded-xl border border-dashed p-6 text-center text-sm">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The record's sections as tabs that stay in view while the section scrolls (spec
+ * point 2), just under the shell's one-line mode banner.
+ */
+export function HealthRecordTabs({ tabs }: { tabs: HealthRecordTab[] }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  return (
+    <Tabs.Root defaultValue={tabs[0]?.section}>
+      <Tabs.List
+        aria-label={t('healthRecords.tabsLabel')}
+        className="bg-background/95 sticky top-7 z-10 -mx-4 grid grid-cols-5 gap-1 px-4 py-2 backdrop-blur"
+      >
+        {tabs.map(({ section, count }) => (
+          <Tabs.Trigger
+            key={section}
+            value={section}
+            className="text-muted-foreground data-[state=active]:bg-brand-700 flex min-h-11 min-w-0 flex-col items-center justify-center rounded-lg px-1 py-1 text-xs font-medium data-[state=active]:text-white"
+          >
+            <span className="max-w-full truncate">{t(`healthRecords.tabs.${section}`)}</span>{' '}
+            <span className="tabular-nums">{format.number(count)}</span>
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {tabs.map(({ section, content }) => (
+        <Tabs.Content key={section} value={section} className="pt-3">
+          {content}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import {
+  adToBs,
+  bsToAd,
+  latinDigits,
+  maxAge,
+  onboardingMessageKey,
+  onboardingSchema,
+  type OnboardingInput,
+  type OnboardingValues,
+} from '@shared/onboarding';
+import { dateSystems, genders, type Profile } from '@shared/profile';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { ApiRequestError } from '@/lib/api-client';
+import { useNumberFormat } from '@/lib/number-format';
+import { useSaveProfile } from '../api/save-profile';
+import { OnboardingField } from './onboarding-field';
+
+function initialValues(profile: Profile | null | undefined): OnboardingInput {
+  return {
+    first_name: profile?.first_name ?? '',
+    last_name: profile?.last_name ?? '',
+    gender: profile?.gender ?? '',
+    age: profile?.age === null || profile?.age === undefined ? '' : String(profile.age),
+    date_system: profile?.date_system ?? 'ad',
+    dob_ad: profile?.dob_ad ?? '',
+    dob_bs: profile?.dob_bs ?? '',
+  };
+}
+
+/** The other calendar's date for what has been typed so far, or null until it is a real date. */
+function equivalentDate(system: 'ad' | 'bs', text: string | null | undefined): string | null {
+  const date = latinDigits(text?.trim() ?? '');
+  if (date === '') return null;
+  return system === 'ad' ? adToBs(date) : bsToAd(date);
+}
+
+/** Names, gender, age and date of birth in AD or BS (spec point 5); saving leads home. */
+export function OnboardingForm({ profile }: { profile: Profile | null | undefined }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  const [, navigate] = useLocation();
+  const save = useSaveProfile();
+  const genderId = useId();
+  const form = useForm<OnboardingInput, unknown, OnboardingValues>({
+    resolver: zodResolver(onboardingSchema),
+    defaultValues: initialValues(profile),
+  });
+  const [dateSystem, dobAd, dobBs] = useWatch({
+    control: form.control,
+    name: ['date_system', 'dob_ad', 'dob_bs'],
+  });
+  const { errors } = form.formState;
+
+  const errorText = (message: string | undefined): string | null => {
+    if (!message) return null;
+    const key = onboardingMessageKey(message);
+    return key ? t(`onboarding.errors.${key}`) : t('onboarding.errors.failed');
+  };
+
+  const submit = form.handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: () => {
+          toast.success(t('onboarding.saved'));
+          navigate('/', { replace: true });
+        },
+      }),
+    () => save.reset(),
+  );
+
+  const serverError =
+    save.error instanceof ApiRequestError
+      ? errorText(save.error.message)
+      : save.error && t('onboarding.errors.failed');
+  const equivalent = equivalentDate(dateSystem, dateSystem === 'ad' ? dobAd : dobBs);
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <OnboardingField
+        label={t('onboarding.firstName')}
+        autoComplete="given-name"
+        error={errorText(errors.first_name?.message)}
+        {...form.register('first_name')}
+      />
+      <OnboardingField
+        label={t('onboarding.lastName')}
+        hint={t('onboarding.optional')}
+        autoComplete="family-name"
+        {...form.register('last_name')}
+      />
+      <div className="grid gap-1.5">
+        <Label htmlFor={genderId}>{t('onboarding.gender')}</Label>
+        <select
+          id={genderId}
+          className="border-border bg-card focus-visible:outline-ring min-h-11 rounded-lg border px-3 py-2 text-base"
+          {...form.register('gender')}
+        >
+          <option value="">{t('onboarding.genders.unset')}</option>
+          {genders.map((gender) => (
+            <option key={gender} value={gender}>
+              {t(`onboarding.genders.${gender}`)}
+            </option>
+          ))}
+        </select>
+        {errors.gender && (
+          <p className="text-accent-700 text-sm">{errorText(errors.gender.message)}</p>
+        )}
+      </div>
+      <OnboardingField
+        label={t('onboarding.age')}
+        hint={t('onboarding.ageHint', { max: format.number(maxAge) })}
+        inputMode="numeric"
+        autoComplete="off"
+        error={errorText(errors.age?.message)}
+        {...form.register('age')}
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-1.5 text-sm font-medium">{t('onboarding.dateSystem')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {dateSystems.map((system) => (
+            <label
+              key={system}
+              className="border-border bg-card has-checked:border-brand-600 has-checked:bg-brand-50 flex min-h-11 items-center gap-2 rounded-lg border px-3 text-sm"
+            >
+              <input type="radio" value={system} {...form.register('date_system')} />
+              {t(`onboarding.dateSystems.${system}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {dateSystem === 'ad' ? (
+        <OnboardingField
+          key="ad"
+          label={t('onboarding.dobAd')}
+          type="date"
+          error={errorText(errors.dob_ad?.message)}
+          hint={
+            equivalent ? (
+              <span aria-live="polite">
+                {t('onboarding.bsEquivalent', { date: format.digits(equivalent) })}
+              </span>
+            ) : undefined
+          }
+          {...form.register('dob_ad')}
+        />
+      ) : (
+        <OnboardingField
+          key="bs"
+          label={t('onboarding.dobBs')}
+          placeholder={t('onboarding.bsPlaceholder')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errorText(errors.dob_bs?.message)}
+          hint={
+            equivalent ? (
+              <span aria-live="polite">
+                {t('onboarding.adEquivalent', { date: format.digits(equivalent) })}
+              </span>
+            ) : (
+              t('onboarding.bsHint')
+            )
+          }
+          {...form.register('dob_bs')}
+        />
+      )}
+      {serverError && (
+        <p role="alert" className="bg-accent-50 text-accent-700 rounded-lg px-3 py-2 text-sm">
+          {serverError}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={save.isPending}>
+        {save.isPending ? t('onboarding.saving') : t('onboarding.save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { VideoIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useDoctorIsWaiting } from '@/features/encounter/active-encounter';
+import { cn } from '@/lib/cn';
+import { useNumberFormat } from '@/lib/number-format';
+import { formatClock, formatDay } from '../format-when';
+import { sampleDoctorName, type Appointment } from '../sample-patient-data';
+import { DashboardCard } from './dashboard-card';
+
+export function useJoinVisit() {
+  const { t } = useTranslation();
+  return () => toast(t('patientHome.appointment.preparing'));
+}
+
+/** The next visit: "Upcoming", or "Live" with a prompt to join while the doctor waits. */
+export function AppointmentCard({ appointment }: { appointment: Appointment }) {
+  const { t } = useTranslation();
+  const { language } = useNumberFormat();
+  const waiting = useDoctorIsWaiting();
+  const join = useJoinVisit();
+  return (
+    <DashboardCard
+      title={t('patientHome.appointment.title')}
+      className={cn(waiting && 'border-accent-500 ring-accent-500 ring-1')}
+      action={
+        <span
+          className={cn(
+            'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            waiting ? 'bg-accent-600 text-white' : 'bg-brand-50 text-brand-800',
+          )}
+        >
+          {waiting ? t('patientHome.appointment.live') : t('patientHome.appointment.upcoming')}
+        </span>
+      }
+    >
+      <div className="grid gap-0.5">
+        <p className="font-semibold">{sampleDoctorName}</p>
+        <p className="text-muted-foreground text-sm">
+          {t(`patientHome.sample.reasons.${appointment.reason}`)}
+        </p>
+        <p className="text-sm">
+          {t('patientHome.appointment.when', {
+            day: formatDay(appointment.date, language),
+            time: formatClock(appointment.time, language),
+          })}
+        </p>
+      </div>
+      {waiting && (
+        <p role="status" className="text-accent-700 text-sm font-semibold">
+          {t('patientHome.appointment.joinPrompt')}
+        </p>
+      )}
+      <Button type="button" variant={waiting ? 'destructive' : 'default'} onClick={join}>
+        <VideoIcon aria-hidden="true" />
+        {t('patientHome.appointment.join')}
+      </Button>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast, Toaster } from 'sonner';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { activeEncounter } from '@/features/encounter/active-encounter';
+import { i18n } from '@/lib/i18n';
+import { PatientDashboard } from './patient-dashboard';
+import type { LatestConversation } from './latest-conversation-card';
+
+afterEach(async () => {
+  act(() => activeEncounter.set(null));
+  await i18n.changeLanguage('en');
+});
+
+function renderDashboard(latestConversation?: LatestConversation | null) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <PatientDashboard firstName="Sita" latestConversation={latestConversation} />
+      {/* A fixed theme: jsdom has no matchMedia for the system one. */}
+      <Toaster theme="light" />
+    </QueryClientProvider>,
+  );
+}
+
+/** Toasts outlive a test in sonner's own store, so a toast counts only if it is the newest. */
+let toastsSeen = 0;
+async function expectNewToast(text: string) {
+  expect(await screen.findAllByText(text)).not.toHaveLength(0);
+  const history = toast.getHistory();
+  expect(history.length).toBeGreaterThan(toastsSeen);
+  expect(history.at(-1)).toMatchObject({ title: text });
+  toastsSeen = history.length;
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('patient dashboard', () => {
+  it('has every part the spec lists, each found by its heading', () => {
+    renderDashboard();
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeVisible();
+    expect(screen.getByText('Welcome, Sita')).toBeVisible();
+    for (const action of ['Schedule', 'Record vitals', 'Send photo/video', 'Share access']) {
+      expect(screen.getByRole('button', { name: action })).toBeVisible();
+    }
+    expect(screen.getAllByRole('link', { name: 'Message clinic' })[0]).toHaveAttribute(
+      'href',
+      '/messages',
+    );
+    expect(within(card('Next appointment')).getByText('Upcoming')).toBeVisible();
+    expect(within(card('Open tasks')).getByText(/No open tasks/)).toBeVisible();
+    expect(within(card('Latest conversation')).getByText(/No conversations yet/)).toBeVisible();
+    expect(within(card('Medications due')).getAllByRole('button', { name: 'Taken' })).toHaveLength(
+      2,
+    );
+    const vitals = within(card('Vitals snapshot'));
+    expect(vitals.getByText('72')).toBeVisible();
+    expect(vitals.getByText('98%')).toBeVisible();
+    expect(vitals.getByText('64.2')).toBeVisible();
+    expect(vitals.getByText('118/76')).toBeVisible();
+    const announcements = within(card('Announcements'));
+    expect(announcements.getByText('Virtual clinic hours: 7:30–19:00 daily.')).toBeVisible();
+    expect(announcements.getByText(/E-check-in opens 30 minutes before/)).toBeVisible();
+    expect(screen.getByText(/All data synced/)).toBeVisible();
+    expect(screen.queryByText('Your doctor is waiting')).not.toBeInTheDocument();
+  });
+
+  it('marks a medication as taken for good', async () => {
+    renderDashboard();
+    const medications = within(card('Medications due'));
+    await userEvent.click(medications.getAllByRole('button', { name: 'Taken' })[0]!);
+    expect(medications.getByText('Marked as taken')).toBeVisible();
+    // One-way: the taken dose has no button left to undo it.
+    expect(medications.getAllByRole('button', { name: 'Taken' })).toHaveLength(1);
+  });
+
+  it('shows the visit as live, with the waiting bar, while the doctor waits', async () => {
+    renderDashboard();
+    act(() => activeEncounter.set({ id: 'visit-1', status: 'waiting' }));
+    const appointment = within(card('Next appointment'));
+    expect(appointment.getByText('Live')).toBeVisible();
+    expect(appointment.queryByText('Upcoming')).not.toBeInTheDocument();
+    expect(appointment.getByText('Your doctor is ready. Join now.')).toBeVisible();
+    const bar = screen.getByRole('region', { name: 'Your doctor is waiting' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Doctor is in — Join visit' }));
+    await expectNewToast('Preparing your visit…');
+
+    act(() => activeEncounter.set({ id: 'visit-1', status: 'ended' }));
+    expect(appointment.getByText('Upcoming')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Your doctor is waiting' })).toBeNull();
+  });
+
+  it('says "Preparing your visit…" on Join Video Visit', async () => {
+    renderDashboard();
+    await userEvent.click(screen.getByRole('button', { name: 'Join Video Visit' }));
+    await expectNewToast('Preparing your visit…');
+  });
+
+  it('shows the latest conversation it is given, untitled ones as "Conversation"', () => {
+    renderDashboard({
+      id: 'c-1',
+      title: null,
+      lastMessage: 'See you soon',
+      createdAt: '2026-11-20T10:00:00Z',
+    });
+    const conversation = within(card('Latest conversation'));
+    const link = conversation.getByRole('link', { name: /Conversation/ });
+    expect(link).toHaveAttribute('href', '/messages/c-1');
+    expect(conversation.getByText('See you soon')).toBeVisible();
+    expect(conversation.getByText('Fri, Nov 20')).toBeVisible();
+  });
+
+  it('writes numbers and dates in Devanagari for a Nepali reader', async () => {
+    await i18n.changeLanguage('ne');
+    renderDashboard();
+    expect(screen.getByText('स्वागत छ, Sita')).toBeVisible();
+    const vitals = within(card('भाइटल्सको झलक'));
+    expect(vitals.getByText('७२')).toBeVisible();
+    expect(vitals.getByText('६४.२')).toBeVisible();
+    expect(vitals.getByText('११८/७६')).toBeVisible();
+    expect(screen.getByText('भर्चुअल क्लिनिकको समय: दैनिक ७:३०–१९:००।')).toBeVisible();
+  });
+});

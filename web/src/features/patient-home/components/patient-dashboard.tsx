@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '@/components/layout/language-toggle';
+import { PageHeader } from '@/components/layout/page-header';
+import { sampleAppointment, sampleMedications } from '../sample-patient-data';
+import { AnnouncementsCard } from './announcements-card';
+import { AppointmentCard } from './appointment-card';
+import { DoctorWaitingBar } from './doctor-waiting-bar';
+import { LatestConversationCard, type LatestConversation } from './latest-conversation-card';
+import { MedicationsCard } from './medications-card';
+import { OpenTasksCard } from './open-tasks-card';
+import { QuickActions } from './quick-actions';
+import { SyncFooter } from './sync-footer';
+import { VitalsCard } from './vitals-card';
+
+/** The patient's home (spec point 2): every part in the spec's order. */
+export function PatientDashboard({
+  firstName,
+  latestConversation = null,
+}: {
+  firstName: string;
+  latestConversation?: LatestConversation | null;
+}) {
+  const { t } = useTranslation();
+  const [appointment] = useState(() => sampleAppointment());
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div>
+        <PageHeader title={t('pages.home')} actions={<LanguageToggle />} />
+        <p className="text-muted-foreground -mt-3">
+          {t('patientHome.welcome', { name: firstName })}
+        </p>
+      </div>
+      <QuickActions />
+      <AppointmentCard appointment={appointment} />
+      <OpenTasksCard />
+      <LatestConversationCard conversation={latestConversation} />
+      <MedicationsCard medications={sampleMedications} />
+      <VitalsCard />
+      <AnnouncementsCard />
+      <SyncFooter />
+      <DoctorWaitingBar />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  CalendarPlusIcon,
+  CameraIcon,
+  HeartPulseIcon,
+  MessageCircleIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+
+const actionClass =
+  'border-border bg-card hover:bg-muted flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-xl border p-2 text-center text-xs font-medium';
+
+function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
+  return (
+    <>
+      <span className="bg-brand-50 text-brand-700 grid size-9 place-items-center rounded-full">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      {label}
+    </>
+  );
+}
+
+/** The five shortcuts of the dashboard; only Message clinic leads anywhere yet (spec point 2). */
+export function QuickActions() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const inert: { icon: LucideIcon; label: string }[] = [
+    { icon: CalendarPlusIcon, label: t('patientHome.quickActions.schedule') },
+    { icon: HeartPulseIcon, label: t('patientHome.quickActions.recordVitals') },
+    { icon: CameraIcon, label: t('patientHome.quickActions.sendPhoto') },
+  ];
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="sr-only">
+        {t('patientHome.quickActions.title')}
+      </h2>
+      <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
+        {inert.map((action) => (
+          <li key={action.label} className="grid">
+            <button type="button" className={actionClass}>
+              <ActionContent {...action} />
+            </button>
+          </li>
+        ))}
+        <li className="grid">
+          <Link href="/messages" className={actionClass}>
+            <ActionContent
+              icon={MessageCircleIcon}
+              label={t('patientHome.quickActions.messageClinic')}
+            />
+          </Link>
+        </li>
+        <li className="grid">
+          <button type="button" className={actionClass}>
+            <ActionContent icon={UsersIcon} label={t('patientHome.quickActions.shareAccess')} />
+          </button>
+        </li>
+      </ul>
+    </section>
+  );
+}

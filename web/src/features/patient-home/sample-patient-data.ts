@@ -1,0 +1,85 @@
+/**
+ * The patient dashboard's hard-coded sample content (spec points 2, 3 and 9).
+ * Nothing in the product records appointments, medications or vitals yet; these
+ * stand in until it does, and are the only place to replace when it does.
+ * Words a patient reads are translation keys under `patientHome.sample`.
+ */
+
+/** An appointment as the spec's entity has it (point 3). */
+export interface Appointment {
+  id: string;
+  patientId: string;
+  doctorId: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:mm, 24-hour */
+  time: string;
+  status: 'scheduled';
+  type: 'video';
+  /** A key of `patientHome.sample.reasons`. */
+  reason: 'bloodPressureReview';
+}
+
+function isoDate(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/** Always tomorrow, so the sample never lies in the past. */
+export function sampleAppointment(today = new Date()): Appointment {
+  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+  return {
+    id: 'sample-appointment',
+    patientId: 'me',
+    doctorId: 'sample-doctor',
+    date: isoDate(tomorrow),
+    time: '10:30',
+    status: 'scheduled',
+    type: 'video',
+    reason: 'bloodPressureReview',
+  };
+}
+
+/** The doctor's name as the card shows it; a person's name is not translated. */
+export const sampleDoctorName = 'Dr. Ram Thapa';
+
+export interface Medication {
+  id: string;
+  name: string;
+  doseMg: number;
+  /** HH:mm, 24-hour */
+  dueAt: string;
+  /** A key of `patientHome.sample.instructions`. */
+  instruction: 'afterBreakfast' | 'beforeBed';
+}
+
+export const sampleMedications: Medication[] = [
+  {
+    id: 'amlodipine',
+    name: 'Amlodipine',
+    doseMg: 5,
+    dueAt: '08:00',
+    instruction: 'afterBreakfast',
+  },
+  {
+    id: 'atorvastatin',
+    name: 'Atorvastatin',
+    doseMg: 10,
+    dueAt: '21:00',
+    instruction: 'beforeBed',
+  },
+];
+
+/** The fixed vitals of the dashboard and the profile (spec point 9). */
+export const sampleVitals = {
+  heartRateBpm: 72,
+  spo2Percent: 98,
+  weightKg: 64.2,
+  bloodPressure: { systolic: 118, diastolic: 76 },
+} as const;
+
+export const sampleAnnouncements = {
+  clinicHours: { opens: '7:30', closes: '19:00' },
+  eCheckInOpensMinutesBefore: 30,
+} as const;
