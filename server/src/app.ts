@@ -12,14 +12,17 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRepository } from './mail/outbox-repository';
+import { messagingRepository } from './messaging/messaging-repository';
 import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
+import { messageHub } from './realtime/message-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
+import { registerMessagingRoutes } from './routes/messaging';
 import { registerMfaRoutes } from './routes/mfa';
 
 export interface AppOptions {
@@ -75,6 +78,13 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
     limiter,
   });
   registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
+  const messaging = messagingRepository(db);
+  registerMessagingRoutes(server, {
+    messaging,
+    hub: messageHub(database.notifications, messaging),
+    profiles,
+    requireUser,
+  });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });

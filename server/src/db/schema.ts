@@ -47,9 +47,28 @@ export interface RateLimitCountersTable {
   hits: number;
 }
 
+export interface ConversationsTable {
+  id: string;
+  title: string | null;
+  participant_ids: string[];
+  is_care_team: ColumnType<boolean, boolean | undefined, never>;
+  care_team_patient_id: ColumnType<string | null, string | null | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
   profiles: ProfilesTable;
   rate_limit_counters: RateLimitCountersTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }

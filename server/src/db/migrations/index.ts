@@ -3,6 +3,7 @@ import * as mailOutbox from './0001-mail-outbox';
 import * as accounts from './0002-accounts';
 import * as profiles from './0003-profiles';
 import * as rateLimits from './0004-rate-limits';
+import * as messaging from './0006-messaging';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-profiles': profiles,
   '0004-rate-limits': rateLimits,
+  '0006-messaging': messaging,
 };
