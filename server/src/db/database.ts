@@ -272,9 +272,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Named explicitly: without it the migrator looks for its tables in every schema, and
+  // another schema's (another app or test run on the same server) would count as ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    migrationTableSchema: rows[0]?.schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
