@@ -2,6 +2,8 @@ import authEn from '@/features/auth/locales/en.json';
 import authNe from '@/features/auth/locales/ne.json';
 import deviceEn from '@/features/device/locales/en.json';
 import deviceNe from '@/features/device/locales/ne.json';
+import messagingEn from '@/features/messaging/locales/en.json';
+import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaEn from '@/features/mfa/locales/en.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
 import queueEn from '@/features/queue/locales/en.json';
@@ -22,6 +24,7 @@ const english = {
   ...en,
   auth: authEn,
   device: deviceEn,
+  messaging: messagingEn,
   mfa: mfaEn,
   queue: queueEn,
   research: researchEn,
@@ -31,6 +34,7 @@ const nepali = {
   ...ne,
   auth: authNe,
   device: deviceNe,
+  messaging: messagingNe,
   mfa: mfaNe,
   queue: queueNe,
   research: researchNe,
