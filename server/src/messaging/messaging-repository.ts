@@ -155,6 +155,24 @@ export function messagingRepository(db: Kysely<Database>) {
       return rows.map((row) => toConversation(reader, row));
     },
 
+    /** A message with who may read its conversation, in one read: for the push fan-out. */
+    async messageForFanOut(
+      id: string,
+    ): Promise<{ message: Message; conversation: ConversationFacts } | null> {
+      const row = await db
+        .selectFrom('messages')
+        .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+        .selectAll('messages')
+        .select(['conversations.participant_ids', 'conversations.is_care_team'])
+        .where('messages.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        message: toMessage(row),
+        conversation: { participantIds: row.participant_ids, isCareTeam: row.is_care_team },
+      };
+    },
+
     /** A conversation `reader` may read; null when it is missing or not theirs to read. */
     readable,
 

@@ -8,8 +8,8 @@ export const messageChannel = 'messaging';
 
 export interface Subscriber {
   reader: Reader;
-  /** A new message in a conversation this subscriber may read. */
-  message(message: Message): void;
+  /** A new message in a conversation this subscriber may read, and its JSON (made once for all). */
+  message(message: Message, json: string): void;
   /** Announcements may have been lost: the subscriber must catch up. */
   gap(): void;
 }
@@ -44,12 +44,11 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
   async function deliver(payload: string) {
     const announcement = parseAnnouncement(payload);
     if (!announcement || subscribers.size === 0) return;
-    const message = await messaging.message(announcement.messageId);
-    if (!message) return;
-    const conversation = await messaging.facts(message.conversationId);
-    if (!conversation) return;
+    const found = await messaging.messageForFanOut(announcement.messageId);
+    if (!found) return;
+    const json = JSON.stringify(found.message);
     for (const subscriber of subscribers) {
-      if (mayRead(subscriber.reader, conversation)) subscriber.message(message);
+      if (mayRead(subscriber.reader, found.conversation)) subscriber.message(found.message, json);
     }
   }
 

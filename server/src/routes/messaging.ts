@@ -125,7 +125,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: MessagingDep
     streams.add(stream);
     const unsubscribe = await hub.subscribe({
       reader: me,
-      message: (message) => stream.send('message', JSON.stringify(message)),
+      message: (_message, json) => stream.send('message', json),
       gap: () => stream.send('resync', '{}'),
     });
     stream.onClose(() => {
