@@ -26,6 +26,7 @@ export function useSendMessage() {
     // A lost answer is safe to ask again: the server keeps one message per id.
     retry: (failures, error) =>
       error instanceof ApiRequestError && error.code === 'network' && failures < 2,
+    retryDelay: (failures) => 500 * 2 ** failures,
     onSuccess: async (message) => {
       addToMessages(queryClient, [message]);
       await Promise.all([
