@@ -17,6 +17,9 @@ import type { ProfilesRepository } from '../profiles/profiles-repository';
 import { openEventStream, type EventStream } from '../realtime/event-stream';
 import type { MessageHub } from '../realtime/message-hub';
 
+/** How often an open push stream checks again that its session and role still hold. */
+export const accessRecheckMs = 60_000;
+
 export interface MessagingDeps {
   messaging: MessagingRepository;
   hub: MessageHub;
@@ -120,15 +123,26 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: MessagingDep
   });
 
   app.get('/api/messaging/events', async (request, reply) => {
-    const me = await reader(request);
+    const subscriber = {
+      reader: await reader(request),
+      message: (_message: unknown, json: string) => stream.send('message', json),
+      gap: () => stream.send('resync', '{}'),
+    };
     const stream = openEventStream(request, reply);
     streams.add(stream);
-    const unsubscribe = await hub.subscribe({
-      reader: me,
-      message: (_message, json) => stream.send('message', json),
-      gap: () => stream.send('resync', '{}'),
-    });
+    const unsubscribe = await hub.subscribe(subscriber);
+    // A stream outlives its request: a session signed out or a role taken away since must
+    // stop (or narrow) what it delivers, within a minute.
+    const recheck = setInterval(() => {
+      reader(request).then(
+        (current) => {
+          subscriber.reader = current;
+        },
+        () => stream.end(),
+      );
+    }, accessRecheckMs);
     stream.onClose(() => {
+      clearInterval(recheck);
       unsubscribe();
       streams.delete(stream);
     });
