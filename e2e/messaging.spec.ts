@@ -189,6 +189,11 @@ test('the list searches titles and messages, and an unknown or foreign conversat
     await expect(b.page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
     await expect(b.page.getByText('Question about my blood pressure')).toHaveCount(0);
   }
+  // The same list in Nepali.
+  await b.page.goto('/messages');
+  await b.page.getByRole('button', { name: 'ने' }).click();
+  await expect(b.page.getByRole('button', { name: 'नयाँ सन्देश' })).toBeVisible();
+  await expect(b.page.getByRole('searchbox', { name: 'सन्देश खोज्नुहोस्' })).toBeVisible();
   await a.context.close();
   await b.context.close();
 });
