@@ -158,6 +158,50 @@ test('the 5-second poll still delivers when push is blocked', async ({ browser, 
   await doctor.context.close();
 });
 
+test('a dropped push stream reconnects by itself and catches up on what it missed', async ({
+  browser,
+  request,
+}) => {
+  const email = await freshPatient(request, 'reconnect');
+  const patient = await signedInPage(browser, email, password);
+  const doctor = await signedInPage(browser, 'doctor@example.com', demoPassword);
+  const conversationId = await startCareTeamConversation(patient.page);
+  await send(patient.page, 'First message');
+
+  // The next stream connects and drops at once; while it is down the doctor answers.
+  let streams = 0;
+  await patient.page.route('**/api/messaging/events**', async (route) => {
+    streams += 1;
+    if (streams === 1) {
+      await route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        body: 'retry: 500\n\nevent: ready\ndata: {}\n\n',
+      });
+      return;
+    }
+    if (streams === 2) {
+      const answer = await doctor.page.request.post(
+        `/api/messaging/conversations/${conversationId}/messages`,
+        { data: { id: crypto.randomUUID(), content: 'Sent while you were away' } },
+      );
+      expect(answer.status()).toBe(201);
+    }
+    await route.continue();
+  });
+  const caughtUp = patient.page.waitForResponse(
+    async (response) =>
+      response.url().includes('/messages?after=') &&
+      (await response.text()).includes('Sent while you were away'),
+  );
+  await patient.page.reload();
+  await caughtUp;
+  await expect(bubble(patient.page, 'Sent while you were away')).toBeVisible();
+  expect(streams).toBeGreaterThanOrEqual(2);
+  await patient.context.close();
+  await doctor.context.close();
+});
+
 test('the list searches titles and messages, and an unknown or foreign conversation is not found', async ({
   browser,
   request,
