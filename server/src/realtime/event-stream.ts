@@ -3,6 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Comment lines this often keep proxies and mobile networks from closing an idle stream. */
 export const heartbeatMs = 20_000;
 
+/**
+ * A client this far behind (a stalled phone) is cut off rather than buffered without end;
+ * its browser reconnects and catches up on what it missed.
+ */
+const maxBacklogBytes = 1024 * 1024;
+
 /** How long a browser waits before reconnecting a dropped stream. */
 const reconnectMs = 3_000;
 
@@ -41,7 +47,13 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   response.on('close', close);
   return {
     send(event, data) {
-      if (!closed) response.write(`event: ${event}\ndata: ${data}\n\n`);
+      if (closed) return;
+      if (response.writableLength > maxBacklogBytes) {
+        close();
+        response.destroy();
+        return;
+      }
+      response.write(`event: ${event}\ndata: ${data}\n\n`);
     },
     onClose(callback) {
       callbacks.push(callback);
