@@ -12,14 +12,17 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRepository } from './mail/outbox-repository';
+import { messagingRepository } from './messaging/messaging-repository';
 import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
+import { messageHub } from './realtime/message-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
+import { registerMessagingRoutes } from './routes/messaging';
 import { registerMfaRoutes } from './routes/mfa';
 import { registerProfileRoutes } from './routes/profile';
 import { registerUploadRoutes } from './routes/uploads';
@@ -83,6 +86,13 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   await registerUploadRoutes(server, {
     uploads: uploadsRepository(db),
     photos: photoStore(config.dataDir),
+    profiles,
+    requireUser,
+  });
+  const messaging = messagingRepository(db);
+  registerMessagingRoutes(server, {
+    messaging,
+    hub: messageHub(database.notifications, messaging),
     profiles,
     requireUser,
   });

@@ -12,11 +12,34 @@ const pingTimeoutMs = 2_000;
 
 export type DatabaseKind = 'embedded' | 'postgres';
 
+/** Stops one `listen`. */
+export type Unlisten = () => Promise<void>;
+
+/**
+ * PostgreSQL LISTEN/NOTIFY, so every server process on one database hears what any
+ * of them announces. Channel names are scoped to the handle's schema, so test runs
+ * sharing a database never hear each other.
+ */
+export interface Notifications {
+  /** Publishes `payload` (at most 8,000 bytes) to every listener on `channel`. */
+  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `onPayload` for each notification. `onGap` runs after the listening connection
+   * was lost and came back: notifications sent meanwhile are gone and readers must catch up.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<Unlisten>;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   /** True when a trivial query succeeds; used by the health check. */
   ping(): Promise<boolean>;
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -32,6 +55,141 @@ export interface DatabaseOptions {
 const dateTypeId = pg.types.builtins.DATE;
 pg.types.setTypeParser(dateTypeId, (value) => value);
 
+/** Reconnect delays of the listening connection: doubling up to this ceiling. */
+const listenRetryMaxMs = 5_000;
+
+type Listener = { onPayload: (payload: string) => void; onGap: (() => void) | undefined };
+
+/** Listeners by channel, shared by both kinds of database. */
+function listenerRegistry() {
+  const byChannel = new Map<string, Set<Listener>>();
+  return {
+    byChannel,
+    add(channel: string, listener: Listener): boolean {
+      let set = byChannel.get(channel);
+      const first = !set;
+      if (!set) {
+        set = new Set();
+        byChannel.set(channel, set);
+      }
+      set.add(listener);
+      return first;
+    },
+    remove(channel: string, listener: Listener): boolean {
+      const set = byChannel.get(channel);
+      if (!set) return false;
+      set.delete(listener);
+      if (set.size > 0) return false;
+      byChannel.delete(channel);
+      return true;
+    },
+    deliver(channel: string, payload: string) {
+      for (const listener of byChannel.get(channel) ?? []) {
+        try {
+          listener.onPayload(payload);
+        } catch {
+          // One listener failing must not keep the notification from the others.
+        }
+      }
+    },
+    gap() {
+      for (const set of byChannel.values()) for (const listener of set) listener.onGap?.();
+    },
+  };
+}
+
+/**
+ * One dedicated connection holds every LISTEN of this process (a pooled connection
+ * would lose them when returned). It reconnects by itself and then reports a gap.
+ */
+function postgresListener(url: string) {
+  const registry = listenerRegistry();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retryMs = 100;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  function connect(): Promise<pg.Client> {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      next.on('notification', (message) => {
+        registry.deliver(message.channel, message.payload ?? '');
+      });
+      next.on('error', () => lost(next));
+      next.on('end', () => lost(next));
+      try {
+        await next.connect();
+        for (const channel of registry.byChannel.keys())
+          await next.query(`LISTEN ${quote(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      if (closed) {
+        await next.end().catch(() => undefined);
+        throw new Error('The database is closed');
+      }
+      client = next;
+      retryMs = 100;
+      return next;
+    })().finally(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  }
+
+  function lost(which: pg.Client) {
+    if (client !== which) return;
+    client = undefined;
+    void which.end().catch(() => undefined);
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer || registry.byChannel.size === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().then(
+        () => registry.gap(),
+        () => {
+          retryMs = Math.min(retryMs * 2, listenRetryMaxMs);
+          scheduleReconnect();
+        },
+      );
+    }, retryMs);
+  }
+
+  return {
+    async listen(channel: string, listener: Listener): Promise<Unlisten> {
+      if (registry.add(channel, listener)) {
+        try {
+          // LISTEN twice is harmless, and a connection still opening may have missed this channel.
+          const active = client ?? (await connect());
+          await active.query(`LISTEN ${quote(channel)}`);
+        } catch {
+          // No listening connection for now: it keeps trying, and readers still have the poll.
+          scheduleReconnect();
+        }
+      }
+      return async () => {
+        if (registry.remove(channel, listener) && client) {
+          await client.query(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
 function postgresDialect(url: string, schema: string | undefined): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
@@ -44,25 +202,53 @@ function postgresDialect(url: string, schema: string | undefined): Dialect {
   return new PostgresDialect({ pool });
 }
 
-async function embeddedDialect(dataDir: string): Promise<Dialect> {
+async function openEmbedded(dataDir: string): Promise<PGlite> {
   const dir = path.join(dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { parsers: { [dateTypeId]: (value: string) => value } });
-  return new PGliteDialect(client);
+  return PGlite.create(dir, { parsers: { [dateTypeId]: (value: string) => value } });
+}
+
+/** The embedded database is one in-process connection: its LISTEN never drops. */
+function embeddedListener(client: PGlite) {
+  return {
+    async listen(channel: string, listener: Listener): Promise<Unlisten> {
+      const unlisten = await client.listen(channel, listener.onPayload);
+      return () => unlisten();
+    },
+    close: () => Promise.resolve(),
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const kind: DatabaseKind = options.databaseUrl ? 'postgres' : 'embedded';
-  const dialect = options.databaseUrl
-    ? postgresDialect(options.databaseUrl, options.schema)
-    : await embeddedDialect(options.dataDir);
+  let dialect: Dialect;
+  let listener: ReturnType<typeof embeddedListener>;
+  if (options.databaseUrl) {
+    dialect = postgresDialect(options.databaseUrl, options.schema);
+    listener = postgresListener(options.databaseUrl);
+  } else {
+    const client = await openEmbedded(options.dataDir);
+    dialect = new PGliteDialect(client);
+    listener = embeddedListener(client);
+  }
   const db = new Kysely<Database>({ dialect });
   if (options.schema) {
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
   }
+  const scoped = (channel: string) =>
+    options.schema ? `${options.schema}__${channel}`.toLowerCase() : channel;
+  const notifications: Notifications = {
+    async notify(channel, payload) {
+      await sql`select pg_notify(${scoped(channel)}, ${payload})`.execute(db);
+    },
+    listen(channel, onPayload, onGap) {
+      return listener.listen(scoped(channel), { onPayload, onGap });
+    },
+  };
   return {
     db,
     kind,
+    notifications,
     async ping() {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<false>((resolve) => {
@@ -78,14 +264,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         clearTimeout(timer);
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await listener.close();
+      await db.destroy();
+    },
   };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Named explicitly: without it the migrator looks for its tables in every schema, and
+  // another schema's (another app or test run on the same server) would count as ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    migrationTableSchema: rows[0]?.schema,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -56,10 +56,29 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
+export interface ConversationsTable {
+  id: string;
+  title: string | null;
+  participant_ids: string[];
+  is_care_team: ColumnType<boolean, boolean | undefined, never>;
+  care_team_patient_id: ColumnType<string | null, string | null | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
   profiles: ProfilesTable;
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
 }

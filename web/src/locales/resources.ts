@@ -4,6 +4,8 @@ import cameraEn from '@/features/camera/locales/en.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceEn from '@/features/device/locales/en.json';
 import deviceNe from '@/features/device/locales/ne.json';
+import messagingEn from '@/features/messaging/locales/en.json';
+import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaEn from '@/features/mfa/locales/en.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
 import onboardingEn from '@/features/onboarding/locales/en.json';
@@ -35,6 +37,7 @@ const english = {
   auth: authEn,
   camera: cameraEn,
   device: deviceEn,
+  messaging: messagingEn,
   mfa: mfaEn,
   onboarding: onboardingEn,
   healthRecords: healthRecordsEn,
@@ -50,6 +53,7 @@ const nepali = {
   auth: authNe,
   camera: cameraNe,
   device: deviceNe,
+  messaging: messagingNe,
   mfa: mfaNe,
   onboarding: onboardingNe,
   healthRecords: healthRecordsNe,

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts';
 import * as profiles from './0003-profiles';
 import * as rateLimits from './0004-rate-limits';
 import * as uploads from './0005-uploads';
+import * as messaging from './0006-messaging';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-profiles': profiles,
   '0004-rate-limits': rateLimits,
   '0005-uploads': uploads,
+  '0006-messaging': messaging,
 };

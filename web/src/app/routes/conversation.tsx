@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '@/components/layout/language-toggle';
-import { PageHeader } from '@/components/layout/page-header';
+import { useParams } from 'wouter';
+import { ConversationScreen } from '@/features/messaging/components/conversation-screen';
 
 export default function ConversationPage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.conversation')} actions={<LanguageToggle />} />;
+  const { conversationId } = useParams<{ conversationId: string }>();
+  // A new key per conversation: the draft and scroll position belong to one conversation.
+  return <ConversationScreen key={conversationId} conversationId={conversationId} />;
 }

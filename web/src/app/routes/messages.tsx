@@ -1,8 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '@/components/layout/language-toggle';
-import { PageHeader } from '@/components/layout/page-header';
+import { MessagesScreen } from '@/features/messaging/components/messages-screen';
 
 export default function MessagesPage() {
-  const { t } = useTranslation();
-  return <PageHeader title={t('pages.messages')} actions={<LanguageToggle />} />;
+  return <MessagesScreen />;
 }

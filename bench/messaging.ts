@@ -1,0 +1,423 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { messagePollMs } from '../shared/messaging';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { migrateToLatest, openDatabase } from '../server/src/db/database';
+import { profilesRepository } from '../server/src/profiles/profiles-repository';
+import { freePort } from '../tests/api/support/test-server';
+
+export interface MessagingFigures {
+  database: 'embedded' | 'postgres';
+  sends: number;
+  sendsPerSecond: number;
+  sendP50Ms: number;
+  sendP99Ms: number;
+  subscribers: number;
+  /** From issuing a send to the message arriving at a subscriber, over every (message, subscriber). */
+  pushP50Ms: number;
+  pushP99Ms: number;
+  /** Deliveries that never arrived (there should be none). */
+  pushMissing: number;
+  /** Growth of the server's resident memory with `subscribers` idle streams open, per 1,000. */
+  memoryMbPer1000: number;
+  /** Requests a minute of 1,000 idle open conversations: polling every 5 s, against push. */
+  pollingRequestsPerMinute: number;
+  pushRequestsPerMinute: number;
+  /** Heartbeat comments a minute on those 1,000 streams: bytes on open connections, no requests. */
+  heartbeatsPerMinute: number;
+}
+
+export interface MessagingBenchOptions {
+  /** Seconds of sending for the throughput figure. */
+  sendSeconds?: number;
+  /** Clients sending at once, each a patient in their own care-team conversation. */
+  senders?: number;
+  subscribers?: number;
+  /** Messages timed from send to every subscriber. */
+  pushMessages?: number;
+  /** Seconds the subscribers sit idle to count heartbeats and reconnects. */
+  idleSeconds?: number;
+}
+
+const password = 'bench-pass-2026';
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Accounts are written before the server starts: the embedded database has one owner at a time. */
+async function createAccounts(env: Record<string, string>, patients: number) {
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const { auth, server } = await buildApp({ config, database });
+    const context = await auth.$context;
+    const hash = await context.password.hash(password);
+    const profiles = profilesRepository(database.db);
+    const create = async (email: string, role: 'patient' | 'doctor') => {
+      const user = await context.internalAdapter.createUser(
+        { email, name: '', emailVerified: true },
+        { method: 'admin' },
+      );
+      await context.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: hash,
+      });
+      await profiles.upsertNames(user.id, { first_name: role === 'doctor' ? 'Doctor' : 'Patient' });
+      await profiles.setRole(user.id, role);
+      return email;
+    };
+    const doctor = await create('bench-doctor@example.com', 'doctor');
+    const patientEmails: string[] = [];
+    for (let i = 0; i < patients; i += 1) {
+      patientEmails.push(await create(`bench-patient-${i}@example.com`, 'patient'));
+    }
+    await server.close();
+    return { doctor, patients: patientEmails };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server stopped during start');
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return { url, child };
+    if (performance.now() - started > 60_000) throw new Error('The server did not start in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** Resident memory of a process in MB (Linux). */
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function signIn(url: string, email: string, n: number): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: url,
+      'x-forwarded-for': `10.77.${(n >> 8) & 255}.${n & 255}`,
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`bench sign-in answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+async function post(
+  url: string,
+  cookie: string,
+  body: unknown = {},
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(url).origin, cookie },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function sendLoad(
+  url: string,
+  senders: { cookie: string; conversationId: string }[],
+  seconds: number,
+) {
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    senders.map(async ({ cookie, conversationId }) => {
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        const answer = await post(
+          `${url}/api/messaging/conversations/${conversationId}/messages`,
+          cookie,
+          {
+            id: crypto.randomUUID(),
+            content: 'How are you feeling today?',
+          },
+        );
+        if (answer.status === 201) latencies.push(performance.now() - begin);
+        else failures += 1;
+      }
+    }),
+  );
+  if (failures > 0) throw new Error(`${failures} bench sends were refused`);
+  const wall = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    sends: latencies.length,
+    perSecond: latencies.length / wall,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+interface Subscriber {
+  ready: Promise<void>;
+  heartbeats: number;
+  closedByServer: boolean;
+  close(): void;
+}
+
+/** One Server-Sent Events stream, read line by line; `onMessage` gets each pushed message id. */
+function subscribe(
+  url: string,
+  cookie: string,
+  agent: Agent,
+  onMessage: (id: string) => void,
+): Subscriber {
+  let markReady: () => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    fail = reject;
+  });
+  let closing = false;
+  const state: Subscriber = {
+    ready,
+    heartbeats: 0,
+    closedByServer: false,
+    close: () => {
+      closing = true;
+      req.destroy();
+    },
+  };
+  const req = request(
+    `${url}/api/messaging/events`,
+    { agent, headers: { cookie } },
+    (response: IncomingMessage) => {
+      if (response.statusCode !== 200) {
+        fail(new Error(`The event stream answered ${response.statusCode}`));
+        response.resume();
+        return;
+      }
+      response.setEncoding('utf8');
+      let buffer = '';
+      let event = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, end);
+          buffer = buffer.slice(end + 1);
+          if (line.startsWith(': heartbeat')) state.heartbeats += 1;
+          else if (line.startsWith('event: ')) event = line.slice(7);
+          else if (line.startsWith('data: ')) {
+            if (event === 'ready') markReady();
+            else if (event === 'message')
+              onMessage((JSON.parse(line.slice(6)) as { id: string }).id);
+          } else if (line === '') event = '';
+        }
+      });
+      response.on('close', () => {
+        if (!closing) state.closedByServer = true;
+      });
+    },
+  );
+  req.on('error', (error) => {
+    if (!closing) fail(error);
+  });
+  req.end();
+  return state;
+}
+
+async function benchOn(
+  database: MessagingFigures['database'],
+  env: Record<string, string>,
+  options: Required<MessagingBenchOptions>,
+): Promise<MessagingFigures> {
+  const accounts = await createAccounts(env, options.senders);
+  const { url, child } = await startServer({ ...env, DEMO_USERS: 'false' });
+  const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+  const subscribers: Subscriber[] = [];
+  try {
+    const doctorCookie = await signIn(url, accounts.doctor, 0);
+    const senders = await Promise.all(
+      accounts.patients.map(async (email, index) => {
+        const cookie = await signIn(url, email, index + 1);
+        const created = await post(`${url}/api/messaging/care-team`, cookie);
+        const { conversation } = created.body as { conversation: { id: string } };
+        return { cookie, conversationId: conversation.id };
+      }),
+    );
+    await sendLoad(url, senders, 1); // warm-up
+    const load = await sendLoad(url, senders, options.sendSeconds);
+
+    // Idle memory: the same process before and after the streams open.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const before = rssMb(child.pid);
+    const arrivals = new Map<string, number[]>();
+    const onMessage = (id: string) => arrivals.get(id)?.push(performance.now());
+    for (let i = 0; i < options.subscribers; i += 1) {
+      subscribers.push(subscribe(url, doctorCookie, agent, onMessage));
+      // Opening in small batches keeps the session checks from queueing past the timeouts.
+      if (i % 50 === 49) await Promise.all(subscribers.slice(-50).map((s) => s.ready));
+    }
+    await Promise.all(subscribers.map((s) => s.ready));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const after = rssMb(child.pid);
+
+    // Push: each message goes to every subscriber (a doctor reads every care-team conversation).
+    const pushLatencies: number[] = [];
+    let missing = 0;
+    const [sender] = senders;
+    if (!sender) throw new Error('No bench senders');
+    for (let i = 0; i < options.pushMessages; i += 1) {
+      const id = crypto.randomUUID();
+      const times: number[] = [];
+      arrivals.set(id, times);
+      const begin = performance.now();
+      const answer = await post(
+        `${url}/api/messaging/conversations/${sender.conversationId}/messages`,
+        sender.cookie,
+        {
+          id,
+          content: `Push ${i}`,
+        },
+      );
+      if (answer.status !== 201) throw new Error(`bench push send answered ${answer.status}`);
+      const deadline = performance.now() + 5_000;
+      while (times.length < options.subscribers && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      for (const time of times) pushLatencies.push(time - begin);
+      missing += options.subscribers - times.length;
+      arrivals.delete(id);
+    }
+    pushLatencies.sort((a, b) => a - b);
+
+    // Idle: what 1,000 open conversations cost while nothing happens.
+    const heartbeatsBefore = subscribers.reduce((sum, s) => sum + s.heartbeats, 0);
+    await new Promise((resolve) => setTimeout(resolve, options.idleSeconds * 1000));
+    const heartbeats = subscribers.reduce((sum, s) => sum + s.heartbeats, 0) - heartbeatsBefore;
+    const reconnects = subscribers.filter((s) => s.closedByServer).length;
+    const perMinute = 60 / options.idleSeconds;
+    const scale = 1_000 / options.subscribers;
+
+    return {
+      database,
+      sends: load.sends,
+      sendsPerSecond: load.perSecond,
+      sendP50Ms: load.p50,
+      sendP99Ms: load.p99,
+      subscribers: options.subscribers,
+      pushP50Ms: percentile(pushLatencies, 50),
+      pushP99Ms: percentile(pushLatencies, 99),
+      pushMissing: missing,
+      memoryMbPer1000: (after - before) * scale,
+      pollingRequestsPerMinute: 1_000 * (60_000 / messagePollMs),
+      pushRequestsPerMinute: reconnects * perMinute * scale,
+      heartbeatsPerMinute: heartbeats * perMinute * scale,
+    };
+  } finally {
+    for (const subscriber of subscribers) subscriber.close();
+    agent.destroy();
+    await stopServer(child);
+  }
+}
+
+/** A PostgreSQL server to bench on: BENCH_DATABASE_URL, TEST_DATABASE_URL, or the local default when it answers. */
+async function reachablePostgres(): Promise<string | undefined> {
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    await client.end().catch(() => undefined);
+    return undefined;
+  }
+}
+
+/**
+ * Messaging under load, on the embedded database and on PostgreSQL when one answers:
+ * send throughput and latency, push latency to 1,000 subscribers, their memory, and
+ * what 1,000 idle open conversations cost in requests with push against polling.
+ */
+export async function benchMessaging(
+  options: MessagingBenchOptions = {},
+): Promise<MessagingFigures[]> {
+  const settings: Required<MessagingBenchOptions> = {
+    sendSeconds: 5,
+    senders: 10,
+    subscribers: 1_000,
+    pushMessages: 50,
+    idleSeconds: 25,
+    ...options,
+  };
+  const results: MessagingFigures[] = [];
+  const secret = 'bench-secret-'.padEnd(40, 'x');
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-messaging-'));
+  try {
+    results.push(await benchOn('embedded', { DATA_DIR: dataDir, AUTH_SECRET: secret }, settings));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const postgres = await reachablePostgres();
+  if (postgres) {
+    const name = `sewa_bench_messaging_${process.pid}`;
+    const admin = await openDatabase({ databaseUrl: postgres, dataDir: tmpdir() });
+    const benchUrl = new URL(postgres);
+    benchUrl.pathname = `/${name}`;
+    const pgDataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-messaging-pg-'));
+    try {
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+      const env = { DATA_DIR: pgDataDir, DATABASE_URL: benchUrl.toString(), AUTH_SECRET: secret };
+      results.push(await benchOn('postgres', env, settings));
+    } finally {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      await admin.close();
+      rmSync(pgDataDir, { recursive: true, force: true });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,243 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+
+const demoPassword = 'demo-pass-2026';
+const password = 'messaging-pass-2026';
+
+interface Mail {
+  to: string;
+  text: string;
+}
+
+async function mailTo(request: APIRequestContext, to: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect(async () => {
+    const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[];
+    found = mails.find((mail) => mail.to === to);
+    expect(found).toBeDefined();
+  }).toPass({ timeout: 5_000 });
+  return found!;
+}
+
+/** A confirmed patient of its own, so the demo patient's messages stay untouched. */
+async function freshPatient(request: APIRequestContext, label: string): Promise<string> {
+  const email = `messaging-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: '', inviteCode: 'PILOT-2026' },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const mail = await mailTo(request, email);
+  const link = mail.text.split('\n').find((line) => /^https?:\/\//.test(line.trim()));
+  const confirmed = await request.get(link!.trim(), { maxRedirects: 0 });
+  expect(confirmed.status()).toBeLessThan(400);
+  return email;
+}
+
+async function signedInPage(
+  browser: Browser,
+  email: string,
+  secret: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: secret },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return { context, page };
+}
+
+const bubble = (page: Page, text: string) =>
+  page.getByRole('region', { name: 'Messages' }).getByText(text, { exact: true });
+
+async function startCareTeamConversation(page: Page): Promise<string> {
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New message' }).click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Care Team', level: 1 })).toBeVisible();
+  return page.url().split('/').pop()!;
+}
+
+async function send(page: Page, text: string) {
+  const input = page.getByRole('textbox', { name: 'Type a message' });
+  const sendButton = page.getByRole('button', { name: 'Send' });
+  await input.fill(text);
+  await expect(sendButton).toBeEnabled();
+  await sendButton.click();
+  await expect(input).toHaveValue('');
+}
+
+test('a patient writes to the care team, a doctor answers, both see it arrive without reloading', async ({
+  browser,
+  request,
+}) => {
+  const email = await freshPatient(request, 'push');
+  const patient = await signedInPage(browser, email, password);
+  const doctor = await signedInPage(browser, 'doctor@example.com', demoPassword);
+
+  // The doctor is already looking at the list when the patient writes.
+  await doctor.page.goto('/messages');
+  await expect(doctor.page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+
+  const conversationId = await startCareTeamConversation(patient.page);
+  const input = patient.page.getByRole('textbox', { name: 'Type a message' });
+  const sendButton = patient.page.getByRole('button', { name: 'Send' });
+  await expect(sendButton).toBeDisabled();
+  await input.fill('   ');
+  await expect(sendButton).toBeDisabled();
+  await send(patient.page, 'My fever came back last night.');
+  const own = bubble(patient.page, 'My fever came back last night.');
+  await expect(own).toBeVisible();
+  await expect(own).toHaveAttribute('data-own', 'true');
+  // Own messages are blue: the blue channel leads.
+  const [red, green, blue] = (
+    await own.evaluate((element) => getComputedStyle(element).backgroundColor)
+  )
+    .match(/[\d.]+/g)!
+    .map(Number);
+  expect(blue).toBeGreaterThan(red! + 50);
+  expect(blue).toBeGreaterThan(green!);
+
+  // It arrives on the doctor's open list, under the patient's name (here the e-mail).
+  const row = doctor.page.getByRole('link', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('My fever came back last night.');
+  await row.click();
+  await expect(doctor.page).toHaveURL(`/messages/${conversationId}`);
+  const received = bubble(doctor.page, 'My fever came back last night.');
+  await expect(received).toHaveAttribute('data-own', 'false');
+  const left = await received.boundingBox();
+  await send(doctor.page, 'Please come to the clinic today.');
+  const answerOnDoctor = bubble(doctor.page, 'Please come to the clinic today.');
+  await expect(answerOnDoctor).toHaveAttribute('data-own', 'true');
+  const right = await answerOnDoctor.boundingBox();
+  expect(right!.x + right!.width).toBeGreaterThan(left!.x + left!.width);
+
+  // The patient never reloaded; the answer shows on its own, on the left.
+  await expect(bubble(patient.page, 'Please come to the clinic today.')).toHaveAttribute(
+    'data-own',
+    'false',
+  );
+  await expect(patient.page.locator('li time').first()).toHaveText(/\d{1,2}:\d{2}/);
+
+  await patient.context.close();
+  await doctor.context.close();
+});
+
+test('the 5-second poll still delivers when push is blocked', async ({ browser, request }) => {
+  const email = await freshPatient(request, 'poll');
+  const patient = await signedInPage(browser, email, password);
+  let blocked = 0;
+  await patient.page.route('**/api/messaging/events**', (route) => {
+    blocked += 1;
+    return route.abort();
+  });
+  const conversationId = await startCareTeamConversation(patient.page);
+  await send(patient.page, 'Is anyone there?');
+
+  const doctor = await signedInPage(browser, 'doctor@example.com', demoPassword);
+  const answer = await doctor.page.request.post(
+    `/api/messaging/conversations/${conversationId}/messages`,
+    { data: { id: crypto.randomUUID(), content: 'Yes, the care team is here.' } },
+  );
+  expect(answer.status()).toBe(201);
+
+  await expect(bubble(patient.page, 'Yes, the care team is here.')).toBeVisible({
+    timeout: 12_000,
+  });
+  expect(blocked).toBeGreaterThan(0);
+  await patient.context.close();
+  await doctor.context.close();
+});
+
+test('a dropped push stream reconnects by itself and catches up on what it missed', async ({
+  browser,
+  request,
+}) => {
+  const email = await freshPatient(request, 'reconnect');
+  const patient = await signedInPage(browser, email, password);
+  const doctor = await signedInPage(browser, 'doctor@example.com', demoPassword);
+  const conversationId = await startCareTeamConversation(patient.page);
+  await send(patient.page, 'First message');
+
+  // The next stream connects and drops at once; while it is down the doctor answers.
+  let streams = 0;
+  await patient.page.route('**/api/messaging/events**', async (route) => {
+    streams += 1;
+    if (streams === 1) {
+      await route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        body: 'retry: 500\n\nevent: ready\ndata: {}\n\n',
+      });
+      return;
+    }
+    if (streams === 2) {
+      const answer = await doctor.page.request.post(
+        `/api/messaging/conversations/${conversationId}/messages`,
+        { data: { id: crypto.randomUUID(), content: 'Sent while you were away' } },
+      );
+      expect(answer.status()).toBe(201);
+    }
+    await route.continue();
+  });
+  const caughtUp = patient.page.waitForResponse(
+    async (response) =>
+      response.url().includes('/messages?after=') &&
+      (await response.text()).includes('Sent while you were away'),
+  );
+  await patient.page.reload();
+  await caughtUp;
+  await expect(bubble(patient.page, 'Sent while you were away')).toBeVisible();
+  expect(streams).toBeGreaterThanOrEqual(2);
+  await patient.context.close();
+  await doctor.context.close();
+});
+
+test('the list searches titles and messages, and an unknown or foreign conversation is not found', async ({
+  browser,
+  request,
+}) => {
+  const [emailA, emailB] = await Promise.all([
+    freshPatient(request, 'search-a'),
+    freshPatient(request, 'search-b'),
+  ]);
+  const a = await signedInPage(browser, emailA, password);
+  const b = await signedInPage(browser, emailB, password);
+  const conversationOfA = await startCareTeamConversation(a.page);
+  await send(a.page, 'Question about my blood pressure');
+
+  await a.page.getByRole('link', { name: 'Back to messages' }).click();
+  const search = a.page.getByRole('searchbox', { name: 'Search messages' });
+  const rows = a.page.getByRole('list', { name: 'Conversations' }).getByRole('link');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Care Team');
+  await expect(rows.first()).toContainText('You: Question about my blood pressure');
+  await search.fill('blood pressure');
+  await expect(rows).toHaveCount(1);
+  await search.fill('care team');
+  await expect(rows).toHaveCount(1);
+  await search.fill('insulin');
+  await expect(a.page.getByText('No conversations match your search.')).toBeVisible();
+
+  for (const id of [conversationOfA, crypto.randomUUID(), 'nonsense']) {
+    await b.page.goto(`/messages/${id}`);
+    await expect(b.page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
+    await expect(b.page.getByText('Question about my blood pressure')).toHaveCount(0);
+  }
+  // The same list in Nepali.
+  await b.page.goto('/messages');
+  await b.page.getByRole('button', { name: 'ने' }).click();
+  await expect(b.page.getByRole('button', { name: 'नयाँ सन्देश' })).toBeVisible();
+  await expect(b.page.getByRole('searchbox', { name: 'सन्देश खोज्नुहोस्' })).toBeVisible();
+  await a.context.close();
+  await b.context.close();
+});

@@ -1,0 +1,286 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { careTeamTitle, type Conversation, type Message } from '@shared/messaging';
+import type { Database, MessagesTable } from '../db/schema';
+import { readableBy, type ConversationFacts, type Reader } from './conversation-access';
+
+/** The most conversations one list answer carries, newest activity first. */
+export const conversationListLimit = 200;
+
+export interface StoredConversation extends ConversationFacts {
+  id: string;
+  carePatientId: string | null;
+}
+
+function toMessage(row: Selectable<MessagesTable>): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    senderId: row.sender_id,
+    content: row.content,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** `%` and `_` typed by a person are searched for literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+export function messagingRepository(db: Kysely<Database>) {
+  /** Conversations with their last message and the care-team patient's name, for `reader`. */
+  function conversationsQuery(reader: Reader) {
+    return db
+      .selectFrom('conversations')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('messages')
+            .select([
+              'messages.id as last_id',
+              'messages.sender_id as last_sender_id',
+              'messages.content as last_content',
+              'messages.created_at as last_created_at',
+            ])
+            .whereRef('messages.conversation_id', '=', 'conversations.id')
+            .orderBy('messages.created_at', 'desc')
+            .orderBy('messages.id', 'desc')
+            .limit(1)
+            .as('last'),
+        (join) => join.onTrue(),
+      )
+      .leftJoin('profiles', 'profiles.id', 'conversations.care_team_patient_id')
+      .leftJoin('user', 'user.id', 'conversations.care_team_patient_id')
+      .select([
+        'conversations.id',
+        'conversations.title',
+        'conversations.participant_ids',
+        'conversations.is_care_team',
+        'conversations.care_team_patient_id',
+        'conversations.created_at',
+        'last.last_id',
+        'last.last_sender_id',
+        'last.last_content',
+        'last.last_created_at',
+        'profiles.first_name',
+        'profiles.last_name',
+        'user.email',
+      ])
+      .where(readableBy(reader));
+  }
+
+  type Row = Awaited<ReturnType<ReturnType<typeof conversationsQuery>['executeTakeFirstOrThrow']>>;
+
+  function toConversation(reader: Reader, row: Row): Conversation {
+    const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email;
+    const { last_id, last_sender_id, last_content, last_created_at } = row;
+    return {
+      id: row.id,
+      title: row.title,
+      participantIds: row.participant_ids,
+      isCareTeam: row.is_care_team,
+      createdAt: new Date(row.created_at).toISOString(),
+      // The patient's own list needs no name: it is theirs.
+      patientName:
+        row.care_team_patient_id !== null && row.care_team_patient_id !== reader.id
+          ? (name ?? null)
+          : null,
+      lastMessage:
+        last_id !== null &&
+        last_sender_id !== null &&
+        last_content !== null &&
+        last_created_at !== null
+          ? {
+              id: last_id,
+              conversationId: row.id,
+              senderId: last_sender_id,
+              content: last_content,
+              createdAt: new Date(last_created_at).toISOString(),
+            }
+          : null,
+    };
+  }
+
+  async function careTeamOf(patient: Reader): Promise<Conversation | null> {
+    const row = await conversationsQuery(patient)
+      .where('conversations.care_team_patient_id', '=', patient.id)
+      .executeTakeFirst();
+    return row ? toConversation(patient, row) : null;
+  }
+
+  async function message(id: string): Promise<Message | null> {
+    const row = await db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toMessage(row) : null;
+  }
+
+  async function readable(reader: Reader, id: string): Promise<Conversation | null> {
+    const row = await conversationsQuery(reader)
+      .where('conversations.id', '=', id)
+      .executeTakeFirst();
+    return row ? toConversation(reader, row) : null;
+  }
+
+  return {
+    /** Every conversation `reader` may read, newest activity first; `search` looks in titles and messages. */
+    async list(reader: Reader, search?: string): Promise<Conversation[]> {
+      let query = conversationsQuery(reader);
+      const text = search?.trim();
+      if (text) {
+        const pattern = likePattern(text);
+        query = query.where((eb) =>
+          eb.or([
+            eb('conversations.title', 'ilike', pattern),
+            eb.and([
+              eb('conversations.title', 'is', null),
+              sql<boolean>`'Conversation' ilike ${pattern}`,
+            ]),
+            eb.exists(
+              eb
+                .selectFrom('messages as searched')
+                .select(sql`1`.as('one'))
+                .whereRef('searched.conversation_id', '=', 'conversations.id')
+                .where('searched.content', 'ilike', pattern),
+            ),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy(sql`coalesce(last.last_created_at, conversations.created_at)`, 'desc')
+        .orderBy('conversations.id', 'desc')
+        .limit(conversationListLimit)
+        .execute();
+      return rows.map((row) => toConversation(reader, row));
+    },
+
+    /** A message with who may read its conversation, in one read: for the push fan-out. */
+    async messageForFanOut(
+      id: string,
+    ): Promise<{ message: Message; conversation: ConversationFacts } | null> {
+      const row = await db
+        .selectFrom('messages')
+        .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+        .selectAll('messages')
+        .select(['conversations.participant_ids', 'conversations.is_care_team'])
+        .where('messages.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        message: toMessage(row),
+        conversation: { participantIds: row.participant_ids, isCareTeam: row.is_care_team },
+      };
+    },
+
+    /** A conversation `reader` may read; null when it is missing or not theirs to read. */
+    readable,
+
+    /** Who may read a conversation, whoever asks; for the access rules and the push fan-out. */
+    async facts(id: string): Promise<StoredConversation | null> {
+      const row = await db
+        .selectFrom('conversations')
+        .select(['id', 'participant_ids', 'is_care_team', 'care_team_patient_id'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row
+        ? {
+            id: row.id,
+            participantIds: row.participant_ids,
+            isCareTeam: row.is_care_team,
+            carePatientId: row.care_team_patient_id,
+          }
+        : null;
+    },
+
+    careTeamOf,
+
+    /**
+     * The patient's care-team conversation, created when absent. The unique patient
+     * column settles concurrent calls: every caller gets the one conversation.
+     */
+    async ensureCareTeam(
+      patient: Reader,
+    ): Promise<{ conversation: Conversation; created: boolean }> {
+      const inserted = await db
+        .insertInto('conversations')
+        .values({
+          id: crypto.randomUUID(),
+          title: careTeamTitle,
+          participant_ids: sql<string[]>`array[${patient.id}]::text[]`,
+          is_care_team: true,
+          care_team_patient_id: patient.id,
+        })
+        .onConflict((conflict) => conflict.column('care_team_patient_id').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      const conversation = await careTeamOf(patient);
+      if (!conversation) throw new Error('The care-team conversation vanished after its creation');
+      return { conversation, created: inserted !== undefined };
+    },
+
+    /** Oldest first; with `after`, only the messages that came after that one. */
+    async messages(conversationId: string, after?: string): Promise<Message[]> {
+      let query = db
+        .selectFrom('messages')
+        .selectAll()
+        .where('conversation_id', '=', conversationId);
+      if (after) {
+        const cursor = await db
+          .selectFrom('messages')
+          .select('id')
+          .where('id', '=', after)
+          .where('conversation_id', '=', conversationId)
+          .executeTakeFirst();
+        // Compared in SQL: a JavaScript Date would drop the microseconds of the timestamp.
+        if (cursor) {
+          query = query.where(
+            sql<boolean>`(created_at, id) > (select c.created_at, c.id from messages c where c.id = ${cursor.id})`,
+          );
+        }
+      }
+      const rows = await query.orderBy('created_at').orderBy('id').execute();
+      return rows.map(toMessage);
+    },
+
+    message,
+
+    /**
+     * Stores a message once per id: a retried send finds the first one and reports
+     * `created: false`. An id already used for another message is `conflict`.
+     */
+    async send(input: {
+      id: string;
+      conversationId: string;
+      senderId: string;
+      content: string;
+    }): Promise<{ message: Message; created: boolean } | { conflict: true }> {
+      let row: Selectable<MessagesTable> | undefined;
+      try {
+        row = await db
+          .insertInto('messages')
+          .values({
+            id: input.id,
+            conversation_id: input.conversationId,
+            sender_id: input.senderId,
+            content: input.content,
+          })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      if (row) return { message: toMessage(row), created: true };
+      const existing = await message(input.id);
+      const same =
+        existing !== null &&
+        existing.conversationId === input.conversationId &&
+        existing.senderId === input.senderId &&
+        existing.content === input.content;
+      return same ? { message: existing, created: false } : { conflict: true };
+    },
+  };
+}
+
+export type MessagingRepository = ReturnType<typeof messagingRepository>;

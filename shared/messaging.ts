@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+
+/** Longest message a person may send, in characters after trimming. */
+export const maxMessageLength = 4_000;
+
+/** The spec's poll interval; with push connected it is only the fallback. */
+export const messagePollMs = 5_000;
+
+/** Title of the care-team conversation a patient starts (spec point 7). */
+export const careTeamTitle = 'Care Team';
+
+export const conversationIdSchema = z.uuid('Unknown conversation');
+
+export const messageSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** A conversation as its reader sees it; `patientName` only where a doctor reads a patient's. */
+export const conversationSchema = z.object({
+  id: z.string(),
+  title: z.nullable(z.string()),
+  participantIds: z.array(z.string()),
+  isCareTeam: z.boolean(),
+  createdAt: z.string(),
+  patientName: z.nullable(z.string()),
+  lastMessage: z.nullable(messageSchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** `GET /api/messaging/care-team`: the caller's care-team conversation, or null. */
+export const careTeamAnswerSchema = z.object({ conversation: z.nullable(conversationSchema) });
+export type CareTeamAnswer = z.infer<typeof careTeamAnswerSchema>;
+
+/** `GET /api/messaging/conversations/:id/messages?after=<message id>`: oldest first. */
+export const messagesQuerySchema = z.object({
+  after: z.optional(z.uuid('Unknown message')),
+});
+
+/**
+ * `POST /api/messaging/conversations/:id/messages`. The id is chosen by the client so
+ * that a retried send stores the message once; the sender comes from the session.
+ */
+export const sendMessageSchema = z.object({
+  id: z.uuid('The message id must be a UUID'),
+  content: z.string('Please type a message').check(
+    z.overwrite((text) => text.trim()),
+    z.minLength(1, 'Please type a message'),
+    z.maxLength(maxMessageLength, `A message can have at most 4,000 characters`),
+  ),
+});
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
+/** What the push stream (`GET /api/messaging/events`) carries as `event: message`. */
+export const messageEventSchema = messageSchema;

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendMessageSchema, type Message } from '@shared/messaging';
+import { apiFetch, ApiRequestError } from '@/lib/api-client';
+import { addToMessages } from './get-messages';
+import { messagingKeys } from './query-keys';
+
+export interface SendMessageInput {
+  conversationId: string;
+  /** Chosen once per message, so sending it again can never store it twice. */
+  id: string;
+  content: string;
+}
+
+export function sendMessage({ conversationId, id, content }: SendMessageInput): Promise<Message> {
+  const body = sendMessageSchema.parse({ id, content });
+  return apiFetch<Message>(
+    `/api/messaging/conversations/${encodeURIComponent(conversationId)}/messages`,
+    { method: 'POST', body: JSON.stringify(body) },
+  );
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    // A lost answer is safe to ask again: the server keeps one message per id.
+    retry: (failures, error) =>
+      error instanceof ApiRequestError && error.code === 'network' && failures < 2,
+    retryDelay: (failures) => 500 * 2 ** failures,
+    onSuccess: async (message) => {
+      addToMessages(queryClient, [message]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: messagingKeys.messages(message.conversationId) }),
+        queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() }),
+      ]);
+    },
+  });
+}
