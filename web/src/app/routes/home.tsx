@@ -1,10 +1,19 @@
 import { Redirect } from 'wouter';
 import { roleSchema } from '@shared/role';
+import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { QueueScreen } from '@/features/queue/components/queue-screen';
 import { useSession } from '@/features/session/api/get-session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
 import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
+
+/** The patient's dashboard with their most recent conversation on its card. */
+function PatientHome({ firstName }: { firstName: string }) {
+  const latestConversation = useLatestConversation();
+  return (
+    <PatientDashboard firstName={firstName} latestConversation={latestConversation.data ?? null} />
+  );
+}
 
 /** `/`: each role's own home (spec point 2); without a first name, onboarding comes first. */
 export default function HomePage() {
@@ -20,7 +29,7 @@ export default function HomePage() {
   if (!role.success) return <NoRoleWelcome />;
   switch (role.data) {
     case 'patient':
-      return <PatientDashboard firstName={firstName} />;
+      return <PatientHome firstName={firstName} />;
     case 'doctor':
       return <QueueScreen />;
     case 'superadmin':
