@@ -6,6 +6,7 @@ import { currentUserResolver } from './auth/current-user';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandler } from './http/error-handler';
+import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './http/require-user';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -33,6 +34,8 @@ export interface App {
   server: FastifyInstance;
   auth: Auth;
   mailer: Mailer;
+  /** Every route registered, in order; what the authorization matrix is checked against. */
+  routes: RouteEntry[];
 }
 
 export function usesDevOutbox(config: Config): boolean {
@@ -51,6 +54,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     bodyLimit: 1024 * 1024,
   });
+  const routes = recordRoutes(server);
 
   const outbox = outboxRepository(db);
   const mailer = createMailer(config, outbox, server.log);
@@ -78,5 +82,5 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });
-  return { server, auth, mailer };
+  return { server, auth, mailer, routes };
 }
