@@ -5,7 +5,11 @@ import { registerAuthRoutes } from './auth/auth-routes';
 import { currentUserResolver } from './auth/current-user';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorHandler } from './http/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './http/error-handler';
 import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './http/require-user';
 import { registerSameOriginCheck } from './http/same-origin';
@@ -53,6 +57,8 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
     // Forwarded addresses are believed only from proxies on this machine or private networks.
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   const routes = recordRoutes(server);
 
@@ -64,7 +70,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   const requireUser = requireUserWith(currentUserResolver(auth, config.publicUrl));
   server.addHook('onClose', () => mailer.close());
 
-  registerErrorHandler(server);
+  registerErrorHandler(server, { databaseUsable: () => database.ping() });
   await registerSecurityHeaders(server, config.publicUrl.startsWith('https:'));
   await server.register(compress, { global: true, threshold: 1024 });
   registerSameOriginCheck(server, config.publicUrl);

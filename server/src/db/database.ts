@@ -39,8 +39,11 @@ function postgresDialect(url: string, schema: string | undefined): Dialect {
     connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (database restart, network cut) must not crash the
+  // process: idle ones are reported on the pool, checked-out ones on the client itself.
+  // Their queries fail and the error handler answers 503; the pool then replaces them.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new PostgresDialect({ pool });
 }
 

@@ -88,7 +88,7 @@ describe.each(databaseVariants)('the authorization matrix on the $name database'
     const call = cell.entry.call({ world, caller, resource });
     const method = cell.entry.route.split(' ')[0]!;
     const answer = await caller.client().call(method, call.path, call.body);
-    const summary = `${answer.status} ${String(JSON.stringify(answer.body)).slice(0, 300)}`;
+    const summary = `${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
 
     if (mayCall(cell)) {
       expect(cell.entry.allowed ?? [200], summary).toContain(answer.status);
