@@ -90,17 +90,17 @@ export async function runKillRestart(
   let server = await startServerProcess(env);
   await step.setup?.(server.url);
   let next = 0;
-  let killed = false;
+  const state = { killed: false };
   const killing = new Promise<void>((resolve) => {
     const client = async () => {
-      while (next < keys.length && !killed) {
+      while (next < keys.length && !state.killed) {
         const key = keys[next]!;
         next += 1;
         const ok = await step.send(server.url, key, 1).catch(() => false);
         if (ok) acknowledged.add(key);
         else unanswered.push(key);
-        if (acknowledged.size >= options.killAfter && !killed) {
-          killed = true;
+        if (acknowledged.size >= options.killAfter && !state.killed) {
+          state.killed = true;
           resolve();
         }
       }
