@@ -99,7 +99,7 @@ export async function runKillRestart(
         const ok = await step.send(server.url, key, 1).catch(() => false);
         if (ok) acknowledged.add(key);
         else unanswered.push(key);
-        if (acknowledged.size >= options.killAfter && !state.killed) {
+        if (acknowledged.size >= options.killAfter) {
           state.killed = true;
           resolve();
         }
