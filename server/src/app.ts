@@ -76,7 +76,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   registerSameOriginCheck(server, config.publicUrl);
 
   registerHealthRoutes(server, database);
-  registerAuthRoutes(server, auth, limiter, config.publicUrl);
+  registerAuthRoutes(server, auth, limiter, config.publicUrl, () => database.ping());
   registerMeRoutes(server, { db, profiles, requireUser });
   registerMfaRoutes(server, {
     auth,

@@ -126,6 +126,15 @@ describe.skipIf(databaseUrl === undefined)('the PostgreSQL server going away und
         },
       });
     }
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email: 'outage@example.com', password: 'outage-pass-2026' }),
+    });
+    expect(signIn.status).toBe(503);
+    expect(await signIn.json()).toEqual({
+      error: { code: 'service_unavailable', message: expect.stringMatching(/database/i) as string },
+    });
     const health = await get(`${server.url}/api/health`, '');
     expect(health.status).toBe(503);
     expect(JSON.parse(health.body)).toEqual({ status: 'unavailable' });
