@@ -86,9 +86,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Kysely looks for its own tables in every schema unless told which one: with several
+  // schemas on one server (test runs), another schema's tables would be taken for ours.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
