@@ -5,7 +5,12 @@ import { registerAuthRoutes } from './auth/auth-routes';
 import { currentUserResolver } from './auth/current-user';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorHandler } from './http/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './http/error-handler';
+import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './http/require-user';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -40,6 +45,8 @@ export interface App {
   server: FastifyInstance;
   auth: Auth;
   mailer: Mailer;
+  /** Every route registered, in order; what the authorization matrix is checked against. */
+  routes: RouteEntry[];
 }
 
 export function usesDevOutbox(config: Config): boolean {
@@ -57,7 +64,10 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
     // Forwarded addresses are believed only from proxies on this machine or private networks.
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
+  const routes = recordRoutes(server);
 
   const outbox = outboxRepository(db);
   const mailer = createMailer(config, outbox, server.log);
@@ -67,13 +77,13 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   const requireUser = requireUserWith(currentUserResolver(auth, config.publicUrl));
   server.addHook('onClose', () => mailer.close());
 
-  registerErrorHandler(server);
+  registerErrorHandler(server, { databaseUsable: () => database.ping() });
   await registerSecurityHeaders(server, config.publicUrl.startsWith('https:'));
   await server.register(compress, { global: true, threshold: 1024 });
   registerSameOriginCheck(server, config.publicUrl);
 
   registerHealthRoutes(server, database);
-  registerAuthRoutes(server, auth, limiter, config.publicUrl);
+  registerAuthRoutes(server, auth, limiter, config.publicUrl, () => database.ping());
   registerMeRoutes(server, { db, profiles, requireUser });
   registerProfileRoutes(server, { profiles, requireUser });
   registerMfaRoutes(server, {
@@ -99,5 +109,5 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });
-  return { server, auth, mailer };
+  return { server, auth, mailer, routes };
 }

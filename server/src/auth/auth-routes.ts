@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForClientStatus } from '@shared/api-error';
 import { AppError } from '../http/app-error';
+import { databaseUnavailable } from '../http/error-handler';
 import { authLimits, otherAuthWriteLimit } from '../rate-limit/auth-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { maxPasswordLength, minPasswordLength, type Auth } from './auth';
@@ -72,6 +73,7 @@ export function registerAuthRoutes(
   auth: Auth,
   limiter: RateLimiter,
   publicUrl: string,
+  databaseUsable?: () => Promise<boolean>,
 ): void {
   app.route({
     method: ['GET', 'POST'],
@@ -113,6 +115,14 @@ export function registerAuthRoutes(
             ? parsed.message
             : response.statusText || 'Request refused');
         if (response.status >= 500) {
+          if (databaseUsable !== undefined && !(await databaseUsable())) {
+            request.log.warn({ code, message }, 'database unavailable');
+            return reply
+              .status(503)
+              .header('Retry-After', '5')
+              .type('application/json')
+              .send({ error: { code: 'service_unavailable', message: databaseUnavailable } });
+          }
           request.log.error({ code, message }, 'account system failed');
           return reply.status(500).send({
             error: { code: 'internal', message: 'Something went wrong. Please try again.' },

@@ -197,8 +197,11 @@ function postgresDialect(url: string, schema: string | undefined): Dialect {
     connectionTimeoutMillis: 5_000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A client losing its connection (database restart, network cut) must not crash the
+  // process: idle ones are reported on the pool, checked-out ones on the client itself.
+  // Their queries fail and the error handler answers 503; the pool then replaces them.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new PostgresDialect({ pool });
 }
 
@@ -272,13 +275,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  // Named explicitly: without it the migrator looks for its tables in every schema, and
-  // another schema's (another app or test run on the same server) would count as ours.
+  // Kysely looks for its own tables in every schema unless told which one: with several
+  // schemas on one server (test runs), another schema's tables would be taken for ours.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
-    migrationTableSchema: rows[0]?.schema,
+    ...(rows[0]?.schema ? { migrationTableSchema: rows[0].schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../../server/src/app';
 import type { Auth } from '../../../server/src/auth/auth';
+import type { RouteEntry } from '../../../server/src/http/route-table';
 import { loadConfig, type Config } from '../../../server/src/config';
 import {
   migrateToLatest,
@@ -31,6 +32,8 @@ export interface TestServer {
   config: Config;
   database: DatabaseHandle;
   dataDir: string;
+  /** Every route the server registered. */
+  routes: RouteEntry[];
   close(): Promise<void>;
 }
 
@@ -87,7 +90,11 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     schema,
   });
   await migrateToLatest(database.db);
-  const { server: app, auth } = await buildApp({ config, database, webRoot: options.webRoot });
+  const {
+    server: app,
+    auth,
+    routes,
+  } = await buildApp({ config, database, webRoot: options.webRoot });
   await app.listen({ port, host: '127.0.0.1' });
 
   return {
@@ -96,6 +103,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     config,
     database,
     dataDir,
+    routes,
     async close() {
       await app.close();
       await database.close().catch(() => undefined);

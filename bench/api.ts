@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { migrateToLatest, openDatabase } from '../server/src/db/database';
+import { freePort } from '../tests/api/support/test-server';
+import { databaseLoad, httpLoad, loadSeconds, settle, type LoadFigures } from './load';
+import { scenarios, signInsPerAccount, type BenchWorld, type HttpScenario } from './scenarios';
+
+export type DatabaseName = 'embedded' | 'postgres';
+
+export interface ScenarioFigures {
+  scenario: HttpScenario;
+  database: DatabaseName;
+  api: LoadFigures;
+  /** The same statements on the database alone, when the scenario names them. */
+  db?: LoadFigures;
+}
+
+const password = 'bench-pass-2026';
+
+/**
+ * The accounts, the bench user's session and a JWT, made in this process before
+ * the server starts: the embedded database has one owner at a time.
+ */
+async function prepareWorld(env: Record<string, string>, url: string): Promise<BenchWorld> {
+  const config = loadConfig({ ...env, PUBLIC_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const { auth, server } = await buildApp({ config, database });
+    const context = await auth.$context;
+    const hash = await context.password.hash(password);
+    // Enough accounts for a generous 100 sign-ins a second.
+    const count = Math.ceil((loadSeconds * 100) / signInsPerAccount) + 1;
+    const emails: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const email = `bench-${i}@example.com`;
+      const user = await context.internalAdapter.createUser(
+        { email, name: '', emailVerified: true },
+        { method: 'admin' },
+      );
+      await context.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: hash,
+      });
+      emails.push(email);
+    }
+    const [email, ...signInEmails] = emails;
+    if (email === undefined) throw new Error('No bench accounts');
+    const signIn = await server.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: url, 'content-type': 'application/json' },
+      payload: { email, password },
+    });
+    if (signIn.statusCode !== 200) throw new Error(`bench sign-in answered ${signIn.statusCode}`);
+    const { token, user } = signIn.json<{ token: string; user: { id: string } }>();
+    const cookie = signIn.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const jwt = await server.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
+    await server.close();
+    return {
+      url,
+      password,
+      user: {
+        id: user.id,
+        email,
+        cookie,
+        jwt: jwt.json<{ token: string }>().token,
+        sessionToken: token,
+      },
+      signInEmails,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server stopped during start');
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return child;
+    if (performance.now() - started > 60_000) throw new Error('The server did not start in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Every scenario on one database: first straight on the database, then through the API. */
+async function benchOn(
+  database: DatabaseName,
+  env: Record<string, string>,
+): Promise<ScenarioFigures[]> {
+  const port = await freePort();
+  const world = await prepareWorld(env, `http://127.0.0.1:${port}`);
+
+  const dbFigures = new Map<HttpScenario, LoadFigures>();
+  const config = loadConfig({ ...env, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    for (const scenario of scenarios) {
+      if (!scenario.statements) continue;
+      console.log(`  ${database}: ${scenario.name}, database alone`);
+      const call = scenario.statements(handle.db, world);
+      dbFigures.set(scenario, await databaseLoad(call, scenario.connections));
+    }
+  } finally {
+    await handle.close();
+  }
+
+  const child = await startServer({ ...env, DEMO_USERS: 'false' }, port);
+  const figures: ScenarioFigures[] = [];
+  try {
+    for (const scenario of scenarios) {
+      console.log(`  ${database}: ${scenario.name}, through the API`);
+      await settle(world.url);
+      const api = await httpLoad({
+        url: world.url,
+        connections: scenario.connections,
+        requests: scenario.requests(world),
+      });
+      const db = dbFigures.get(scenario);
+      figures.push({ scenario, database, api, ...(db ? { db } : {}) });
+    }
+  } finally {
+    await stopServer(child);
+  }
+  return figures;
+}
+
+/** A PostgreSQL server to bench on: BENCH_DATABASE_URL, TEST_DATABASE_URL, or the local one. */
+async function reachablePostgres(): Promise<string | undefined> {
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    await client.end().catch(() => undefined);
+    return undefined;
+  }
+}
+
+const secret = 'bench-secret-'.padEnd(40, 'x');
+
+/** The HTTP scenarios on the embedded database, and on PostgreSQL when one answers. */
+export async function benchApi(): Promise<ScenarioFigures[]> {
+  const results: ScenarioFigures[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-api-'));
+  try {
+    results.push(...(await benchOn('embedded', { DATA_DIR: dataDir, AUTH_SECRET: secret })));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const postgres = await reachablePostgres();
+  if (!postgres) {
+    console.log('  PostgreSQL: not reachable, skipped');
+    return results;
+  }
+  const name = `sewa_bench_${process.pid}`;
+  const admin = await openDatabase({ databaseUrl: postgres, dataDir: tmpdir() });
+  const benchUrl = new URL(postgres);
+  benchUrl.pathname = `/${name}`;
+  const pgDataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-api-pg-'));
+  try {
+    await sql`create database ${sql.id(name)}`.execute(admin.db);
+    const env = { DATA_DIR: pgDataDir, DATABASE_URL: benchUrl.toString(), AUTH_SECRET: secret };
+    results.push(...(await benchOn('postgres', env)));
+  } finally {
+    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+    await admin.close();
+    rmSync(pgDataDir, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, type Role } from '@shared/role';
+import { databaseVariants } from '../support/test-server';
+import { isApiRoute, matrix, type MatrixEntry } from './matrix';
+import { startWorld, type Caller, type World } from './world';
+
+interface Cell {
+  name: string;
+  entry: MatrixEntry;
+  role: Role | null;
+  /** For owner routes: whether the resource is the caller's own. */
+  own: boolean;
+}
+
+const callerRoles: (Role | null)[] = [...roles, null];
+
+const cells: Cell[] = matrix.flatMap((entry) =>
+  callerRoles.flatMap((role) => {
+    const who = role ?? 'signed out';
+    const label = (suffix: string) =>
+      `${entry.route}${entry.endpoint ? ` (${entry.endpoint})` : ''} as ${who}${suffix}`;
+    if (entry.access.kind !== 'owner') return [{ name: label(''), entry, role, own: false }];
+    const own = { name: label(' on its own'), entry, role, own: true };
+    const foreign = { name: label(" on another's"), entry, role, own: false };
+    return role === null ? [foreign] : [own, foreign];
+  }),
+);
+
+function mayCall(cell: Cell): boolean {
+  const { access } = cell.entry;
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'signed-in':
+      return cell.role !== null;
+    case 'roles':
+      return cell.role !== null && access.roles.includes(cell.role);
+    case 'owner':
+      return cell.role !== null && cell.own;
+  }
+}
+
+function refusalsFor(cell: Cell): number[] {
+  if (cell.role === null) return [401];
+  return cell.entry.access.kind === 'owner' ? [403, 404] : [403];
+}
+
+describe.each(databaseVariants)('the authorization matrix on the $name database', (variant) => {
+  let world: World;
+  const resources = new Map<string, string>();
+
+  beforeAll(async () => {
+    world = await startWorld(variant);
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it('describes every API route the server registers, and no route it does not', () => {
+    const registered = world.server.routes
+      .filter((route) => isApiRoute(route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    const described = new Set<string>(matrix.map((entry) => entry.route));
+    const missing = registered.filter((route) => !described.has(route));
+    expect(missing, 'routes without an entry in tests/api/authorization/matrix.ts').toEqual([]);
+    const stale = [...described].filter((route) => !registered.includes(route));
+    expect(stale, 'matrix entries for routes the server does not have').toEqual([]);
+  });
+
+  async function resourceOf(entry: MatrixEntry, owner: Caller): Promise<string> {
+    if (!entry.prepare) throw new Error(`${entry.route} is owner-only but has no prepare`);
+    const key = `${entry.route} ${owner.role}`;
+    let id = resources.get(key);
+    if (id === undefined) {
+      id = await entry.prepare(world, owner);
+      resources.set(key, id);
+    }
+    return id;
+  }
+
+  it.each(cells)('$name', async (cell) => {
+    const caller = cell.role === null ? world.signedOut : world.byRole[cell.role];
+    let resource = '';
+    if (cell.entry.access.kind === 'owner') {
+      const other = world.byRole[cell.role === 'patient' ? 'doctor' : 'patient'];
+      resource = await resourceOf(cell.entry, cell.own ? caller : other);
+    }
+    const call = cell.entry.call({ world, caller, resource });
+    const method = cell.entry.route.split(' ')[0]!;
+    const answer = await caller.client().call(method, call.path, call.body);
+    const summary = `${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+
+    if (mayCall(cell)) {
+      expect(cell.entry.allowed ?? [200], summary).toContain(answer.status);
+    } else {
+      expect(refusalsFor(cell), summary).toContain(answer.status);
+      expect(answer.body).toEqual({
+        error: { code: expect.any(String) as string, message: expect.any(String) as string },
+      });
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { demoPassword, demoUsers, seedDemoUsers } from '../../../server/src/auth/demo-users';
+import { profilesRepository } from '../../../server/src/profiles/profiles-repository';
+import type { Role } from '@shared/role';
+import { Client } from '../auth/client';
+import { startTestServer, type DatabaseVariant, type TestServer } from '../support/test-server';
+
+/** A clinic key the matrix's server accepts. */
+export const clinicKey = 'MATRIX-CLINIC-1';
+
+/** One person calling the API: a demo account of a role, or nobody signed in. */
+export interface Caller {
+  /** `null` for a caller who is not signed in. */
+  role: Role | null;
+  userId: string | null;
+  email: string | null;
+  /** A fresh client with this caller's session (a new one per call keeps calls independent). */
+  client(): Client;
+}
+
+export interface World {
+  server: TestServer;
+  signedOut: Caller;
+  byRole: Record<Role, Caller>;
+  /** Every caller the matrix is asserted for: each role, then nobody signed in. */
+  callers: Caller[];
+  close(): Promise<void>;
+}
+
+let address = 0;
+/**
+ * A different client address per client, so the per-address abuse limits of one
+ * call never decide the answer of another (the server trusts loopback proxies).
+ */
+export function nextAddress(): string {
+  address += 1;
+  return `10.77.${(address >> 8) & 255}.${address & 255}`;
+}
+
+/** The real server with the demo account of every role, each signed in once. */
+export async function startWorld(
+  variant: DatabaseVariant,
+  env: Record<string, string> = {},
+): Promise<World> {
+  const server = await startTestServer({
+    variant,
+    env: { CLINIC_KEYS: clinicKey, DEMO_USERS: 'false', ...env },
+  });
+  const { db } = server.database;
+  await seedDemoUsers(server.auth, db, profilesRepository(db));
+
+  const callerFor = (
+    role: Role | null,
+    userId: string | null,
+    email: string | null,
+    cookie = '',
+  ) => ({
+    role,
+    userId,
+    email,
+    client() {
+      const client = new Client(server.url, { 'x-forwarded-for': nextAddress() });
+      if (cookie !== '') {
+        for (const pair of cookie.split('; ')) {
+          const eq = pair.indexOf('=');
+          client.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+        }
+      }
+      return client;
+    },
+  });
+
+  const byRole = {} as Record<Role, Caller>;
+  for (const demo of demoUsers) {
+    const client = new Client(server.url, { 'x-forwarded-for': nextAddress() });
+    const answer = await client.post<{ user: { id: string } }>('/api/auth/sign-in/email', {
+      email: demo.email,
+      password: demoPassword,
+    });
+    if (answer.status !== 200) throw new Error(`${demo.email} could not sign in`);
+    byRole[demo.role] = callerFor(
+      demo.role,
+      answer.body.user.id,
+      demo.email,
+      client.cookieHeader(),
+    );
+  }
+  const signedOut = callerFor(null, null, null);
+  return {
+    server,
+    signedOut,
+    byRole,
+    callers: [...Object.values(byRole), signedOut],
+    close: () => server.close(),
+  };
+}

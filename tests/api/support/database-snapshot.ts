@@ -1,0 +1,25 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../../server/src/db/schema';
+
+/**
+ * Tables whose rows change on every call by design: abuse counters count refused
+ * calls too, and the migration tables belong to the migrator.
+ */
+const volatile = new Set(['rate_limit_counters', 'kysely_migration', 'kysely_migration_lock']);
+
+/** Row count and a checksum of every row, per table of the current schema. */
+export async function snapshotDatabase(db: Kysely<Database>): Promise<Record<string, string>> {
+  const { rows: tables } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+    order by table_name`.execute(db);
+  const snapshot: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (volatile.has(name)) continue;
+    const { rows } = await sql<{ rows: string; sum: string | null }>`
+      select count(*)::text as rows, md5(string_agg(t::text, '|' order by t::text)) as sum
+      from ${sql.table(name)} t`.execute(db);
+    snapshot[name] = `${rows[0]?.rows ?? '?'}:${rows[0]?.sum ?? ''}`;
+  }
+  return snapshot;
+}
