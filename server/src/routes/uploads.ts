@@ -11,6 +11,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
 import type { RequireUser } from '../http/require-user';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
+import { mayViewPhoto } from '../uploads/photo-access';
 import type { PhotoStore } from '../uploads/photo-store';
 import type { UploadsRepository } from '../uploads/uploads-repository';
 
@@ -119,9 +120,8 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadDep
     const stored = await deps.uploads.find(id);
     // Someone else's photo looks exactly like a missing one.
     if (!stored) throw noSuchPhoto();
-    if (stored.ownerId !== user.id && (await deps.profiles.roleOf(user.id)) !== 'doctor') {
-      throw noSuchPhoto();
-    }
+    const viewer = { id: user.id, role: await deps.profiles.roleOf(user.id) };
+    if (!mayViewPhoto(viewer, stored.ownerId)) throw noSuchPhoto();
 
     const etag = `"${stored.id}"`;
     void reply
