@@ -1,9 +1,14 @@
-// Bundles the server into one ES module; dependencies stay in node_modules.
+// Bundles the server into ES modules (dependencies stay in node_modules), then writes the
+// embedded-database template that a first start copies instead of running initdb.
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/src/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: {
+    main: 'server/src/main.ts',
+    'write-embedded-template': 'server/src/cli/write-embedded-template.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -13,3 +18,10 @@ await build({
   tsconfig: 'tsconfig.json',
   logLevel: 'warning',
 });
+
+const template = spawnSync(
+  process.execPath,
+  ['dist/server/write-embedded-template.js', 'dist/server/embedded-template.tar.gz'],
+  { stdio: 'inherit' },
+);
+if (template.status !== 0) process.exit(template.status ?? 1);

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { demoPassword, demoUsers, seedDemoUsers } from './auth/demo-users';
 import { loadConfig, SettingError } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
+import { embeddedTemplateFile } from './db/embedded-template';
 import { profilesRepository } from './profiles/profiles-repository';
 
 function loadConfigOrExit() {
@@ -19,7 +20,11 @@ function loadConfigOrExit() {
 
 async function main() {
   const config = loadConfigOrExit();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    embeddedTemplate: fileURLToPath(new URL(embeddedTemplateFile, import.meta.url)),
+  });
   await migrateToLatest(database.db);
 
   const webRoot = fileURLToPath(new URL('../web', import.meta.url));

@@ -32,6 +32,9 @@ export async function seedDemoUsers(
 ): Promise<number> {
   const context = await auth.$context;
   let created = 0;
+  // One scrypt hash for all: they share a published password, and each hash costs a
+  // noticeable part of a first start on a small machine.
+  let passwordHash: Promise<string> | undefined;
   for (const demo of demoUsers) {
     const existing = await db
       .selectFrom('user')
@@ -51,7 +54,7 @@ export async function seedDemoUsers(
       userId: user.id,
       providerId: 'credential',
       accountId: user.id,
-      password: await context.password.hash(demoPassword),
+      password: await (passwordHash ??= context.password.hash(demoPassword)),
     });
     await profiles.upsertNames(user.id, {
       first_name: demo.firstName,

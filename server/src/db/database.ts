@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
@@ -49,6 +49,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Schema to work in on a PostgreSQL server; lets test runs share one database. */
   schema?: string | undefined;
+  /**
+   * A gzip tarball of an initialised, migrated embedded database, made by the build: a new
+   * `dataDir` starts as a copy of it instead of running PostgreSQL's initdb, which takes
+   * seconds on WebAssembly. Ignored when the file is absent or the data already exists.
+   */
+  embeddedTemplate?: string | undefined;
 }
 
 /** Calendar dates stay 'YYYY-MM-DD' strings: a Date would shift them by the server's time zone. */
@@ -205,10 +211,20 @@ function postgresDialect(url: string, schema: string | undefined): Dialect {
   return new PostgresDialect({ pool });
 }
 
-async function openEmbedded(dataDir: string): Promise<PGlite> {
+export const embeddedParsers = { [dateTypeId]: (value: string) => value };
+
+function templateFor(dir: string, template: string | undefined): Blob | undefined {
+  if (!template || existsSync(path.join(dir, 'PG_VERSION')) || !existsSync(template)) {
+    return undefined;
+  }
+  return new Blob([readFileSync(template)], { type: 'application/x-gzip' });
+}
+
+async function openEmbedded(dataDir: string, template: string | undefined): Promise<PGlite> {
   const dir = path.join(dataDir, 'pgdata');
   mkdirSync(dir, { recursive: true });
-  return PGlite.create(dir, { parsers: { [dateTypeId]: (value: string) => value } });
+  const loadDataDir = templateFor(dir, template);
+  return PGlite.create(dir, { parsers: embeddedParsers, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 /** The embedded database is one in-process connection: its LISTEN never drops. */
@@ -230,7 +246,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dialect = postgresDialect(options.databaseUrl, options.schema);
     listener = postgresListener(options.databaseUrl);
   } else {
-    const client = await openEmbedded(options.dataDir);
+    const client = await openEmbedded(options.dataDir, options.embeddedTemplate);
     dialect = new PGliteDialect(client);
     listener = embeddedListener(client);
   }
