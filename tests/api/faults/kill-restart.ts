@@ -88,7 +88,13 @@ export async function runKillRestart(
   const unanswered: string[] = [];
 
   let server = await startServerProcess(env);
-  await step.setup?.(server.url);
+  try {
+    await step.setup?.(server.url);
+  } catch (error) {
+    await stopServerProcess(server, 'SIGTERM');
+    rmSync(env.DATA_DIR, { recursive: true, force: true });
+    throw error;
+  }
   let next = 0;
   const state = { killed: false };
   const killing = new Promise<void>((resolve) => {
