@@ -58,6 +58,11 @@ export interface MatrixEntry {
   stream?: true;
   /** Body fields that may be left out or null: the bad-input test expects no refusal then. */
   optional?: string[];
+  /**
+   * Query parameters the route reads, for the bad-input test: `free` takes any text,
+   * `checked` only a well-formed value (anything else must be refused).
+   */
+  query?: Record<string, 'free' | 'checked'>;
   /** More to assert on an answer that let the caller through (what it shows, not only its status). */
   check?(answer: Answer, context: CallContext): Promise<void> | void;
 }
@@ -205,6 +210,7 @@ export const matrix: MatrixEntry[] = [
     route: 'GET /api/messaging/conversations',
     access: signedIn,
     call: () => ({ path: '/api/messaging/conversations' }),
+    query: { q: 'free' },
     // The caller's own conversations, and for a doctor every care-team conversation too.
     async check(answer, { world, caller }) {
       const readable = await ids(
@@ -239,6 +245,7 @@ export const matrix: MatrixEntry[] = [
     access: ownerOr('doctor'),
     prepare: conversationOf,
     call: ({ resource }) => ({ path: `/api/messaging/conversations/${resource}/messages` }),
+    query: { after: 'checked' },
   },
   {
     route: 'POST /api/messaging/conversations/:id/messages',

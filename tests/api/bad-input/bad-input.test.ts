@@ -13,6 +13,8 @@ interface Mutation {
   contentType: string;
   /** A replacement for the path parameter's segment (routes with a parameter). */
   param?: string;
+  /** A query string to append, without its `?`. */
+  query?: string;
   /** More request headers. */
   headers?: Record<string, string>;
   /** True when no reading of the request could make it valid: the answer must be a 4xx. */
@@ -89,7 +91,9 @@ function photoMutations(valid: NonNullable<Call['bytes']>): fc.Arbitrary<Mutatio
 }
 
 /** Every way of bending the entry's well-formed body. */
-function mutations(valid: Call, hasParam: boolean, optional: string[] = []) {
+function mutations(valid: Call, entry: MatrixEntry) {
+  const hasParam = entry.route.includes(':');
+  const optional = entry.optional ?? [];
   const keys = Object.keys(valid.body ?? {});
   const withBody: fc.Arbitrary<Mutation>[] = valid.bytes ? photoMutations(valid.bytes) : [];
   const validBody = valid.bytes?.data ?? (valid.body === undefined ? undefined : json(valid.body));
@@ -168,6 +172,28 @@ function mutations(valid: Call, hasParam: boolean, optional: string[] = []) {
       })),
     );
   }
+  const query = Object.entries(entry.query ?? {});
+  if (query.length > 0) {
+    const parameter = fc.constantFrom(...query);
+    withBody.push(
+      fc.tuple(parameter, nastyString).map(([[name, kind], value]) => ({
+        label: `${name} bent (${value.length} characters)`,
+        body: validBody,
+        contentType: validType,
+        query: `${name}=${encodeURIComponent(value)}`,
+        mustRefuse: kind === 'checked',
+      })),
+      fc
+        .tuple(parameter, fc.array(fc.uuid(), { minLength: 2, maxLength: 4 }))
+        .map(([[name, kind], values]) => ({
+          label: `${name} given ${values.length} times`,
+          body: validBody,
+          contentType: validType,
+          query: values.map((value) => `${name}=${value}`).join('&'),
+          mustRefuse: kind === 'checked',
+        })),
+    );
+  }
   return fc.oneof(...withBody);
 }
 
@@ -192,11 +218,11 @@ const excluded: Record<string, string> = {
   'GET /api/messaging/events': 'a long-lived stream that takes no input',
 };
 
-/** Entries that take a body or a path parameter. */
+/** Entries that take a body, a path parameter or a query. */
 const targets = matrix.filter(
   (entry) =>
     excluded[entry.route] === undefined &&
-    (!entry.route.startsWith('GET ') || entry.route.includes(':')),
+    (!entry.route.startsWith('GET ') || entry.route.includes(':') || entry.query !== undefined),
 );
 
 /** The path with the route's `:param` segment replaced. */
@@ -229,45 +255,43 @@ describe.each(databaseVariants)('bad input on the $name database', (variant) => 
       const valid = entry.call({ world, caller, resource });
 
       await fc.assert(
-        fc.asyncProperty(
-          mutations(valid, entry.route.includes(':'), entry.optional),
-          async (mutation) => {
-            const fresh = entry.call({ world, caller, resource });
-            const path =
-              mutation.param === undefined
-                ? fresh.path
-                : withParam(entry, fresh.path, mutation.param);
-            const before = await snapshotDatabase(world.server.database.db);
-            const headers: Record<string, string> = {
-              origin: world.server.url,
-              'x-forwarded-for': nextAddress(),
-              ...mutation.headers,
-            };
-            if (mutation.contentType !== '') headers['content-type'] = mutation.contentType;
-            const cookie = caller.client().cookieHeader();
-            if (cookie !== '') headers.cookie = cookie;
-            const response = await fetch(`${world.server.url}${path}`, {
-              method,
-              headers,
-              ...(mutation.body !== undefined ? { body: mutation.body } : {}),
-            });
-            const text = await response.text();
-            const context = `${mutation.label}: ${response.status} ${text.slice(0, 300)}`;
+        fc.asyncProperty(mutations(valid, entry), async (mutation) => {
+          const fresh = entry.call({ world, caller, resource });
+          const bare =
+            mutation.param === undefined
+              ? fresh.path
+              : withParam(entry, fresh.path, mutation.param);
+          const path = mutation.query === undefined ? bare : `${bare}?${mutation.query}`;
+          const before = await snapshotDatabase(world.server.database.db);
+          const headers: Record<string, string> = {
+            origin: world.server.url,
+            'x-forwarded-for': nextAddress(),
+            ...mutation.headers,
+          };
+          if (mutation.contentType !== '') headers['content-type'] = mutation.contentType;
+          const cookie = caller.client().cookieHeader();
+          if (cookie !== '') headers.cookie = cookie;
+          const response = await fetch(`${world.server.url}${path}`, {
+            method,
+            headers,
+            ...(mutation.body !== undefined ? { body: mutation.body } : {}),
+          });
+          const text = await response.text();
+          const context = `${mutation.label}: ${response.status} ${text.slice(0, 300)}`;
 
-            expect(response.status, context).toBeLessThan(500);
-            expect(looksLikeStack.test(text), context).toBe(false);
-            if (mutation.mustRefuse) expect(response.status, context).toBeGreaterThanOrEqual(400);
-            if (response.status >= 400) {
-              expect(JSON.parse(text), context).toEqual({
-                error: {
-                  code: expect.any(String) as string,
-                  message: expect.any(String) as string,
-                },
-              });
-              expect(await snapshotDatabase(world.server.database.db), context).toEqual(before);
-            }
-          },
-        ),
+          expect(response.status, context).toBeLessThan(500);
+          expect(looksLikeStack.test(text), context).toBe(false);
+          if (mutation.mustRefuse) expect(response.status, context).toBeGreaterThanOrEqual(400);
+          if (response.status >= 400) {
+            expect(JSON.parse(text), context).toEqual({
+              error: {
+                code: expect.any(String) as string,
+                message: expect.any(String) as string,
+              },
+            });
+            expect(await snapshotDatabase(world.server.database.db), context).toEqual(before);
+          }
+        }),
         { numRuns: 50 },
       );
     },

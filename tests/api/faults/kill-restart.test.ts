@@ -97,12 +97,15 @@ describe('the server killed with SIGKILL in the middle of a stream of messages',
     const result = await runKillRestart(careTeamMessages(), {
       total: 60,
       killAfter: 15,
-      clients: 4,
+      clients: 8,
+      resendAcknowledged: 4,
       env: { DEMO_USERS: 'true' },
     });
 
     expect(result.acknowledgedBeforeKill.length).toBeGreaterThanOrEqual(15);
     expect(result.retried.length, 'some messages were cut off by the kill').toBeGreaterThan(0);
+    // Sent again with the same id after the restart: the stored message is the answer.
+    expect([...result.resent.values()]).toEqual([true, true, true, true]);
     const wrong = result.keys.filter((key) => result.stored.get(key) !== 1);
     expect(
       wrong.map((key) => `${key}: ${result.stored.get(key)}`),
