@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '@shared/role';
 import { databaseVariants } from '../support/test-server';
-import { isApiRoute, matrix, type MatrixEntry } from './matrix';
+import type { Answer } from '../auth/client';
+import { isApiRoute, matrix, type Call, type MatrixEntry } from './matrix';
 import { startWorld, type Caller, type World } from './world';
 
 interface Cell {
@@ -36,13 +37,45 @@ function mayCall(cell: Cell): boolean {
     case 'roles':
       return cell.role !== null && access.roles.includes(cell.role);
     case 'owner':
-      return cell.role !== null && cell.own;
+      return cell.role !== null && (cell.own || access.alsoRoles.includes(cell.role));
   }
 }
 
 function refusalsFor(cell: Cell): number[] {
   if (cell.role === null) return [401];
   return cell.entry.access.kind === 'owner' ? [403, 404] : [403];
+}
+
+/**
+ * Sends a cell's call: JSON through the test client; raw bytes as the web app sends a
+ * photo; and for an event stream, the answer's head only (a refusal is read whole).
+ */
+async function send(caller: Caller, method: string, call: Call, stream: boolean): Promise<Answer> {
+  const client = caller.client();
+  if (!call.bytes && !stream) return client.call(method, call.path, call.body);
+  const headers: Record<string, string> = { origin: client.baseUrl };
+  const cookie = client.cookieHeader();
+  if (cookie !== '') headers.cookie = cookie;
+  if (call.bytes) headers['content-type'] = call.bytes.contentType;
+  const hangUp = new AbortController();
+  const response = await fetch(new URL(call.path, client.baseUrl), {
+    method,
+    headers,
+    signal: hangUp.signal,
+    ...(call.bytes ? { body: call.bytes.data } : {}),
+  });
+  if (stream && response.ok) {
+    hangUp.abort();
+    return { status: response.status, headers: response.headers, body: null, setCookies: [] };
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the assertions show the text
+  }
+  return { status: response.status, headers: response.headers, body, setCookies: [] };
 }
 
 describe.each(databaseVariants)('the authorization matrix on the $name database', (variant) => {
@@ -69,7 +102,7 @@ describe.each(databaseVariants)('the authorization matrix on the $name database'
 
   async function resourceOf(entry: MatrixEntry, owner: Caller): Promise<string> {
     if (!entry.prepare) throw new Error(`${entry.route} is owner-only but has no prepare`);
-    const key = `${entry.route} ${owner.role}`;
+    const key = `${entry.route} ${owner.userId}`;
     let id = resources.get(key);
     if (id === undefined) {
       id = await entry.prepare(world, owner);
@@ -82,16 +115,23 @@ describe.each(databaseVariants)('the authorization matrix on the $name database'
     const caller = cell.role === null ? world.signedOut : world.byRole[cell.role];
     let resource = '';
     if (cell.entry.access.kind === 'owner') {
-      const other = world.byRole[cell.role === 'patient' ? 'doctor' : 'patient'];
+      // "Another's" is always another patient's: the patient's, or the second patient's.
+      const other = cell.role === 'patient' ? world.otherPatient : world.byRole.patient;
       resource = await resourceOf(cell.entry, cell.own ? caller : other);
     }
-    const call = cell.entry.call({ world, caller, resource });
+    const context = { world, caller, resource };
+    const call = cell.entry.call(context);
     const method = cell.entry.route.split(' ')[0]!;
-    const answer = await caller.client().call(method, call.path, call.body);
+    const answer = await send(caller, method, call, cell.entry.stream === true);
     const summary = `${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
 
     if (mayCall(cell)) {
       expect(cell.entry.allowed ?? [200], summary).toContain(answer.status);
+      if (cell.entry.stream) {
+        expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+      }
+      await cell.entry.check?.(answer, context);
     } else {
       expect(refusalsFor(cell), summary).toContain(answer.status);
       expect(answer.body).toEqual({

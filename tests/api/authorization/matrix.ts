@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
+import type { Upload } from '@shared/uploads';
+import type { Answer } from '../auth/client';
 import type { Caller, World } from './world';
 import { clinicKey } from './world';
 
@@ -8,20 +13,26 @@ import { clinicKey } from './world';
  * - `public`: anyone, signed in or not;
  * - `signed-in`: any signed-in account (signed out: 401);
  * - `roles`: these roles only (signed out: 401, other roles: 403);
- * - `owner`: any signed-in account, on its own resource only (another's: 404 or 403).
+ * - `owner`: any signed-in account, on its own resource (another patient's: 404 or 403),
+ *   and the roles of `alsoRoles` on anyone's.
  */
 export type Access =
-  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'roles'; roles: Role[] } | { kind: 'owner' };
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'roles'; roles: Role[] }
+  | { kind: 'owner'; alsoRoles: Role[] };
 
 export const everyone: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
-export const owner: Access = { kind: 'owner' };
+export const owner: Access = { kind: 'owner', alsoRoles: [] };
+export const ownerOr = (...roles: Role[]): Access => ({ kind: 'owner', alsoRoles: roles });
 export const only = (...roles: Role[]): Access => ({ kind: 'roles', roles });
 
-/** What a matrix cell sends: a concrete path and, for writes, a JSON body. */
+/** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
 export interface Call {
   path: string;
   body?: Record<string, unknown>;
+  bytes?: { data: Buffer; contentType: string };
 }
 
 export interface CallContext {
@@ -43,6 +54,64 @@ export interface MatrixEntry {
   allowed?: number[];
   /** For `owner` routes: creates a resource owned by `user` and returns its id (once per user). */
   prepare?(world: World, user: Caller): Promise<string>;
+  /** The answer is an event stream left open: the cell checks status and headers, then hangs up. */
+  stream?: true;
+  /** Body fields that may be left out or null: the bad-input test expects no refusal then. */
+  optional?: string[];
+  /**
+   * Query parameters the route reads, for the bad-input test: `free` takes any text,
+   * `checked` only a well-formed value (anything else must be refused).
+   */
+  query?: Record<string, 'free' | 'checked'>;
+  /** More to assert on an answer that let the caller through (what it shows, not only its status). */
+  check?(answer: Answer, context: CallContext): Promise<void> | void;
+}
+
+/** A 1×1 PNG. */
+export const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The user's photo, sent as the web app sends it. */
+async function photoOf(world: World, user: Caller): Promise<string> {
+  const id = randomUUID();
+  const response = await fetch(`${world.server.url}/api/uploads/${id}`, {
+    method: 'PUT',
+    headers: {
+      cookie: user.client().cookieHeader(),
+      origin: world.server.url,
+      'content-type': 'image/png',
+    },
+    body: png,
+  });
+  if (response.status !== 201) throw new Error(`the photo was not stored: ${response.status}`);
+  return id;
+}
+
+/**
+ * A conversation the user takes part in: a patient's own care-team conversation, or
+ * for another role a conversation with the user as its participant (no route makes
+ * one yet, but taking part is what the access rule looks at).
+ */
+async function conversationOf(world: World, user: Caller): Promise<string> {
+  if (user.role === 'patient') {
+    const answer = await user
+      .client()
+      .post<{ conversation: { id: string } | null }>('/api/messaging/care-team');
+    if (!answer.body.conversation) throw new Error(`no care-team conversation: ${answer.status}`);
+    return answer.body.conversation.id;
+  }
+  const id = randomUUID();
+  await sql`insert into conversations (id, title, participant_ids)
+    values (${id}, 'Matrix', array[${user.userId}]::text[])`.execute(world.server.database.db);
+  return id;
+}
+
+/** Ids of the rows a query finds, sorted, to compare with what an answer lists. */
+async function ids(world: World, query: ReturnType<typeof sql<{ id: string }>>): Promise<string[]> {
+  const { rows } = await query.execute(world.server.database.db);
+  return rows.map((row) => row.id).sort();
 }
 
 /** The account's verified phone number: a second factor only its owner may remove. */
@@ -93,6 +162,107 @@ export const matrix: MatrixEntry[] = [
   },
   { route: 'GET /api/dev/mail', access: everyone, call: () => ({ path: '/api/dev/mail' }) },
   { route: 'GET /dev/mail', access: everyone, call: () => ({ path: '/dev/mail' }) },
+  {
+    route: 'PUT /api/profile',
+    access: signedIn,
+    call: () => ({
+      path: '/api/profile',
+      body: { first_name: 'Sita', last_name: 'Sharma', date_system: 'ad', dob_ad: '1990-04-14' },
+    }),
+    optional: ['last_name', 'dob_ad'],
+  },
+
+  // Photos.
+  {
+    route: 'PUT /api/uploads/:id',
+    access: signedIn,
+    call: () => ({
+      path: `/api/uploads/${randomUUID()}`,
+      bytes: { data: png, contentType: 'image/png' },
+    }),
+    allowed: [201],
+  },
+  {
+    route: 'GET /api/uploads/:id/content',
+    access: ownerOr('doctor'),
+    prepare: photoOf,
+    call: ({ resource }) => ({ path: `/api/uploads/${resource}/content` }),
+    check(answer) {
+      expect(answer.headers.get('content-type')).toBe('image/png');
+    },
+  },
+  {
+    route: 'GET /api/uploads',
+    access: signedIn,
+    call: () => ({ path: '/api/uploads' }),
+    // Only the caller's own photos, never another's (nor a doctor's view of the care team's).
+    async check(answer, { world, caller }) {
+      const own = await ids(
+        world,
+        sql<{ id: string }>`select id from uploads where owner_id = ${caller.userId}`,
+      );
+      expect((answer.body as Upload[]).map((upload) => upload.id).sort()).toEqual(own);
+    },
+  },
+
+  // Messaging.
+  {
+    route: 'GET /api/messaging/conversations',
+    access: signedIn,
+    call: () => ({ path: '/api/messaging/conversations' }),
+    query: { q: 'free' },
+    // The caller's own conversations, and for a doctor every care-team conversation too.
+    async check(answer, { world, caller }) {
+      const readable = await ids(
+        world,
+        sql<{ id: string }>`select id from conversations
+          where participant_ids @> array[${caller.userId}]::text[]
+             or (is_care_team and ${caller.role === 'doctor'})`,
+      );
+      const listed = (answer.body as Conversation[]).map((conversation) => conversation.id);
+      expect(listed.sort()).toEqual(readable);
+    },
+  },
+  {
+    route: 'GET /api/messaging/care-team',
+    access: signedIn,
+    call: () => ({ path: '/api/messaging/care-team' }),
+  },
+  {
+    route: 'POST /api/messaging/care-team',
+    access: only('patient'),
+    call: () => ({ path: '/api/messaging/care-team' }),
+    allowed: [200, 201],
+  },
+  {
+    route: 'GET /api/messaging/conversations/:id',
+    access: ownerOr('doctor'),
+    prepare: conversationOf,
+    call: ({ resource }) => ({ path: `/api/messaging/conversations/${resource}` }),
+  },
+  {
+    route: 'GET /api/messaging/conversations/:id/messages',
+    access: ownerOr('doctor'),
+    prepare: conversationOf,
+    call: ({ resource }) => ({ path: `/api/messaging/conversations/${resource}/messages` }),
+    query: { after: 'checked' },
+  },
+  {
+    route: 'POST /api/messaging/conversations/:id/messages',
+    access: ownerOr('doctor'),
+    prepare: conversationOf,
+    call: ({ resource }) => ({
+      path: `/api/messaging/conversations/${resource}/messages`,
+      body: { id: randomUUID(), content: 'How are you feeling today?' },
+    }),
+    allowed: [201],
+  },
+  {
+    route: 'GET /api/messaging/events',
+    access: signedIn,
+    stream: true,
+    call: () => ({ path: '/api/messaging/events' }),
+  },
 
   // The account system.
   {

@@ -21,6 +21,8 @@ export interface World {
   server: TestServer;
   signedOut: Caller;
   byRole: Record<Role, Caller>;
+  /** A second patient: "another patient's" resource for the patient of `byRole`. */
+  otherPatient: Caller;
   /** Every caller the matrix is asserted for: each role, then nobody signed in. */
   callers: Caller[];
   close(): Promise<void>;
@@ -34,6 +36,24 @@ let address = 0;
 export function nextAddress(): string {
   address += 1;
   return `10.77.${(address >> 8) & 255}.${address & 255}`;
+}
+
+const otherPatientEmail = 'other-patient@example.com';
+
+/** A confirmed patient account with the demo password, made the way the demo accounts are. */
+async function createPatient(server: TestServer, email: string): Promise<void> {
+  const context = await server.auth.$context;
+  const user = await context.internalAdapter.createUser(
+    { email, name: 'Other Patient', emailVerified: true },
+    { method: 'admin' },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await context.password.hash(demoPassword),
+  });
+  await profilesRepository(server.database.db).setRole(user.id, 'patient');
 }
 
 /** The real server with the demo account of every role, each signed in once. */
@@ -69,26 +89,30 @@ export async function startWorld(
     },
   });
 
-  const byRole = {} as Record<Role, Caller>;
-  for (const demo of demoUsers) {
+  async function signIn(email: string): Promise<{ userId: string; cookie: string }> {
     const client = new Client(server.url, { 'x-forwarded-for': nextAddress() });
     const answer = await client.post<{ user: { id: string } }>('/api/auth/sign-in/email', {
-      email: demo.email,
+      email,
       password: demoPassword,
     });
-    if (answer.status !== 200) throw new Error(`${demo.email} could not sign in`);
-    byRole[demo.role] = callerFor(
-      demo.role,
-      answer.body.user.id,
-      demo.email,
-      client.cookieHeader(),
-    );
+    if (answer.status !== 200) throw new Error(`${email} could not sign in`);
+    return { userId: answer.body.user.id, cookie: client.cookieHeader() };
   }
+
+  const byRole = {} as Record<Role, Caller>;
+  for (const demo of demoUsers) {
+    const { userId, cookie } = await signIn(demo.email);
+    byRole[demo.role] = callerFor(demo.role, userId, demo.email, cookie);
+  }
+  await createPatient(server, otherPatientEmail);
+  const other = await signIn(otherPatientEmail);
+  const otherPatient = callerFor('patient', other.userId, otherPatientEmail, other.cookie);
   const signedOut = callerFor(null, null, null);
   return {
     server,
     signedOut,
     byRole,
+    otherPatient,
     callers: [...Object.values(byRole), signedOut],
     close: () => server.close(),
   };

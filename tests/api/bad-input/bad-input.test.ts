@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matrix, type MatrixEntry } from '../authorization/matrix';
+import { matrix, type Call, type MatrixEntry } from '../authorization/matrix';
 import { nextAddress, startWorld, type Caller, type World } from '../authorization/world';
 import { snapshotDatabase } from '../support/database-snapshot';
 import { databaseVariants } from '../support/test-server';
@@ -9,10 +9,14 @@ import { databaseVariants } from '../support/test-server';
 interface Mutation {
   label: string;
   /** The raw request body, sent as is. */
-  body: string | undefined;
+  body: string | Buffer | undefined;
   contentType: string;
-  /** A replacement for the path's last segment (routes with a parameter). */
+  /** A replacement for the path parameter's segment (routes with a parameter). */
   param?: string;
+  /** A query string to append, without its `?`. */
+  query?: string;
+  /** More request headers. */
+  headers?: Record<string, string>;
   /** True when no reading of the request could make it valid: the answer must be a 4xx. */
   mustRefuse: boolean;
 }
@@ -45,11 +49,57 @@ const nastyString = fc.oneof(fc.constantFrom(...injections), unicodeHeavy, overs
 const json = (value: unknown) => JSON.stringify(value);
 const jsonType = 'application/json';
 
+/** A real photo's first bytes: whatever follows, the server reads it as that format. */
+const looksLikePhoto = (bytes: Uint8Array) =>
+  (bytes[0] === 0xff && bytes[1] === 0xd8) || (bytes[0] === 0x89 && bytes[1] === 0x50);
+
+/** Every way of bending a photo upload: bodies that are no photo, and misleading headers. */
+function photoMutations(valid: NonNullable<Call['bytes']>): fc.Arbitrary<Mutation>[] {
+  const photoType = fc.constantFrom('image/png', 'image/jpeg');
+  const notAPhoto = fc.oneof(
+    fc.uint8Array({ maxLength: 2_000 }).filter((bytes) => !looksLikePhoto(bytes)),
+    fc.string({ maxLength: 200 }).map((text) => new TextEncoder().encode(text)),
+    fc.constantFrom(...injections).map((text) => new TextEncoder().encode(text)),
+    fc.constant(new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n')),
+    fc.constant(new TextEncoder().encode('GIF89a\u0001\u0000\u0001\u0000')),
+    fc.constant(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+  );
+  return [
+    fc.tuple(notAPhoto, photoType).map(([bytes, contentType]) => ({
+      label: `${bytes.length} bytes that are no photo, sent as ${contentType}`,
+      body: Buffer.from(bytes),
+      contentType,
+      mustRefuse: true,
+    })),
+    fc
+      .constantFrom('text/plain', 'application/json', 'image/gif', 'application/octet-stream', '')
+      .map((contentType) => ({
+        // The header says nothing: a real photo is kept for what its bytes are.
+        label: `a photo sent as ${contentType || 'no type'}`,
+        body: valid.data,
+        contentType,
+        mustRefuse: false,
+      })),
+    fc.constant({
+      label: 'a photo claimed by another account',
+      body: valid.data,
+      contentType: valid.contentType,
+      headers: { 'x-upload-owner': 'someone-else' },
+      mustRefuse: true,
+    }),
+  ];
+}
+
 /** Every way of bending the entry's well-formed body. */
-function mutations(valid: Record<string, unknown> | undefined, hasParam: boolean) {
-  const keys = Object.keys(valid ?? {});
-  const withBody: fc.Arbitrary<Mutation>[] = [];
-  if (valid !== undefined) {
+function mutations(valid: Call, entry: MatrixEntry) {
+  const hasParam = entry.route.includes(':');
+  const optional = entry.optional ?? [];
+  const keys = Object.keys(valid.body ?? {});
+  const withBody: fc.Arbitrary<Mutation>[] = valid.bytes ? photoMutations(valid.bytes) : [];
+  const validBody = valid.bytes?.data ?? (valid.body === undefined ? undefined : json(valid.body));
+  const validType = valid.bytes?.contentType ?? jsonType;
+  if (valid.body !== undefined) {
+    const body = valid.body;
     const key = fc.constantFrom(...keys);
     withBody.push(
       fc.string({ maxLength: 60 }).map((text) => ({
@@ -68,19 +118,19 @@ function mutations(valid: Record<string, unknown> | undefined, hasParam: boolean
         })),
       key.map((missing) => ({
         label: `without ${missing}`,
-        body: json(Object.fromEntries(Object.entries(valid).filter(([k]) => k !== missing))),
+        body: json(Object.fromEntries(Object.entries(body).filter(([k]) => k !== missing))),
         contentType: jsonType,
-        mustRefuse: true,
+        mustRefuse: !optional.includes(missing),
       })),
       fc.tuple(key, wrongType).map(([field, value]) => ({
         label: `${field} of the wrong type`,
-        body: json({ ...valid, [field]: value }),
+        body: json({ ...body, [field]: value }),
         contentType: jsonType,
-        mustRefuse: typeof value !== 'string',
+        mustRefuse: typeof value !== 'string' && !(value === null && optional.includes(field)),
       })),
       fc.tuple(key, nastyString).map(([field, value]) => ({
         label: `${field} bent (${value.length} characters)`,
-        body: json({ ...valid, [field]: value }),
+        body: json({ ...body, [field]: value }),
         contentType: jsonType,
         mustRefuse: false,
       })),
@@ -91,13 +141,13 @@ function mutations(valid: Record<string, unknown> | undefined, hasParam: boolean
         )
         .map(([field, value]) => ({
           label: `with an extra ${field}`,
-          body: `${json(valid).slice(0, -1)}${keys.length > 0 ? ',' : ''}${json(field)}:${json(value)}}`,
+          body: `${json(body).slice(0, -1)}${keys.length > 0 ? ',' : ''}${json(field)}:${json(value)}}`,
           contentType: jsonType,
           mustRefuse: false,
         })),
       fc.constant({
         label: 'a body over the size limit',
-        body: json({ ...valid, [keys[0] ?? 'x']: 'x'.repeat(1_100_000) }),
+        body: json({ ...body, [keys[0] ?? 'x']: 'x'.repeat(1_100_000) }),
         contentType: jsonType,
         mustRefuse: true,
       }),
@@ -105,7 +155,7 @@ function mutations(valid: Record<string, unknown> | undefined, hasParam: boolean
         .constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml')
         .map((contentType) => ({
           label: `sent as ${contentType}`,
-          body: json(valid),
+          body: json(body),
           contentType,
           mustRefuse: false,
         })),
@@ -115,11 +165,33 @@ function mutations(valid: Record<string, unknown> | undefined, hasParam: boolean
     withBody.push(
       fc.oneof(fc.constantFrom(...injections), unicodeHeavy, oversized).map((param) => ({
         label: `a path parameter bent (${param.length} characters)`,
-        body: valid === undefined ? undefined : json(valid),
-        contentType: jsonType,
+        body: validBody,
+        contentType: validType,
         param,
         mustRefuse: true,
       })),
+    );
+  }
+  const query = Object.entries(entry.query ?? {});
+  if (query.length > 0) {
+    const parameter = fc.constantFrom(...query);
+    withBody.push(
+      fc.tuple(parameter, nastyString).map(([[name, kind], value]) => ({
+        label: `${name} bent (${value.length} characters)`,
+        body: validBody,
+        contentType: validType,
+        query: `${name}=${encodeURIComponent(value)}`,
+        mustRefuse: kind === 'checked',
+      })),
+      fc
+        .tuple(parameter, fc.array(fc.uuid(), { minLength: 2, maxLength: 4 }))
+        .map(([[name, kind], values]) => ({
+          label: `${name} given ${values.length} times`,
+          body: validBody,
+          contentType: validType,
+          query: values.map((value) => `${name}=${value}`).join('&'),
+          mustRefuse: kind === 'checked',
+        })),
     );
   }
   return fc.oneof(...withBody);
@@ -140,10 +212,29 @@ function permittedCaller(world: World, entry: MatrixEntry): Caller {
 
 const looksLikeStack = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+/;
 
-/** Entries that take a JSON body or a path parameter. */
+/** Entries with nothing to bend, and why. */
+const excluded: Record<string, string> = {
+  'POST /api/messaging/care-team': 'takes no body and no parameter; whatever is sent is ignored',
+  'GET /api/messaging/events': 'a long-lived stream that takes no input',
+};
+
+/** Entries that take a body, a path parameter or a query. */
 const targets = matrix.filter(
-  (entry) => !entry.route.startsWith('GET ') || entry.route.includes(':'),
+  (entry) =>
+    excluded[entry.route] === undefined &&
+    (!entry.route.startsWith('GET ') || entry.route.includes(':') || entry.query !== undefined),
 );
+
+/** The path with the route's `:param` segment replaced. */
+function withParam(entry: MatrixEntry, path: string, param: string): string {
+  const at = entry.route
+    .split(' ')[1]!
+    .split('/')
+    .findIndex((segment) => segment.startsWith(':'));
+  const segments = path.split('/');
+  segments[at] = encodeURIComponent(param);
+  return segments.join('/');
+}
 
 describe.each(databaseVariants)('bad input on the $name database', (variant) => {
   let world: World;
@@ -164,18 +255,20 @@ describe.each(databaseVariants)('bad input on the $name database', (variant) => 
       const valid = entry.call({ world, caller, resource });
 
       await fc.assert(
-        fc.asyncProperty(mutations(valid.body, entry.route.includes(':')), async (mutation) => {
+        fc.asyncProperty(mutations(valid, entry), async (mutation) => {
           const fresh = entry.call({ world, caller, resource });
-          const path =
+          const bare =
             mutation.param === undefined
               ? fresh.path
-              : `${fresh.path.slice(0, fresh.path.lastIndexOf('/'))}/${encodeURIComponent(mutation.param)}`;
+              : withParam(entry, fresh.path, mutation.param);
+          const path = mutation.query === undefined ? bare : `${bare}?${mutation.query}`;
           const before = await snapshotDatabase(world.server.database.db);
           const headers: Record<string, string> = {
             origin: world.server.url,
             'x-forwarded-for': nextAddress(),
-            'content-type': mutation.contentType,
+            ...mutation.headers,
           };
+          if (mutation.contentType !== '') headers['content-type'] = mutation.contentType;
           const cookie = caller.client().cookieHeader();
           if (cookie !== '') headers.cookie = cookie;
           const response = await fetch(`${world.server.url}${path}`, {
@@ -191,7 +284,10 @@ describe.each(databaseVariants)('bad input on the $name database', (variant) => 
           if (mutation.mustRefuse) expect(response.status, context).toBeGreaterThanOrEqual(400);
           if (response.status >= 400) {
             expect(JSON.parse(text), context).toEqual({
-              error: { code: expect.any(String) as string, message: expect.any(String) as string },
+              error: {
+                code: expect.any(String) as string,
+                message: expect.any(String) as string,
+              },
             });
             expect(await snapshotDatabase(world.server.database.db), context).toEqual(before);
           }

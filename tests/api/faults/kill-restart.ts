@@ -66,17 +66,30 @@ export interface KillRestartResult {
   acknowledgedBeforeKill: string[];
   /** Writes that failed or never got an answer before the kill, retried after the restart. */
   retried: string[];
+  /**
+   * Acknowledged writes sent again after the restart, as by a client whose answer was
+   * lost on the way: key → whether the server acknowledged the repeat.
+   */
+  resent: Map<string, boolean>;
   stored: Map<string, number>;
 }
 
 /**
  * Streams `total` writes from `clients` clients, kills the server with SIGKILL once
  * `killAfter` are acknowledged, restarts it on the same data, retries what was not
- * acknowledged (as a client with an outbox would), and counts what is stored.
+ * acknowledged (as a client with an outbox would), sends a few acknowledged ones again
+ * (as a client that lost the answer would), and counts what is stored.
  */
 export async function runKillRestart(
   step: WriteStep,
-  options: { total: number; killAfter: number; clients: number; env?: Record<string, string> },
+  options: {
+    total: number;
+    killAfter: number;
+    clients: number;
+    /** How many of the last writes acknowledged before the kill to send again after it. */
+    resendAcknowledged?: number;
+    env?: Record<string, string>;
+  },
 ): Promise<KillRestartResult> {
   const env = {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sewa-kill-')),
@@ -88,7 +101,13 @@ export async function runKillRestart(
   const unanswered: string[] = [];
 
   let server = await startServerProcess(env);
-  await step.setup?.(server.url);
+  try {
+    await step.setup?.(server.url);
+  } catch (error) {
+    await stopServerProcess(server, 'SIGTERM');
+    rmSync(env.DATA_DIR, { recursive: true, force: true });
+    throw error;
+  }
   let next = 0;
   const state = { killed: false };
   const killing = new Promise<void>((resolve) => {
@@ -115,7 +134,11 @@ export async function runKillRestart(
 
   server = await startServerProcess(env);
   const retried = [...unanswered, ...keys.slice(next)].filter((key) => !acknowledged.has(key));
+  const resent = new Map<string, boolean>();
   try {
+    for (const key of acknowledgedBeforeKill.slice(-(options.resendAcknowledged ?? 0))) {
+      resent.set(key, await step.send(server.url, key, 2).catch(() => false));
+    }
     for (const key of retried) {
       let ok = false;
       for (let attempt = 2; attempt <= 4 && !ok; attempt += 1) {
@@ -126,7 +149,13 @@ export async function runKillRestart(
     await stopServerProcess(server, 'SIGTERM');
   }
   try {
-    return { keys, acknowledgedBeforeKill, retried, stored: await step.stored(env, keys) };
+    return {
+      keys,
+      acknowledgedBeforeKill,
+      retried,
+      resent,
+      stored: await step.stored(env, keys),
+    };
   } finally {
     rmSync(env.DATA_DIR, { recursive: true, force: true });
   }
