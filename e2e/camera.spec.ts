@@ -213,6 +213,17 @@ test('a photo taken offline waits on the device, survives a reload and reaches t
   const photo = await page.request.get(upload!.url);
   expect(photo.headers()['content-type']).toBe('image/jpeg');
   expect((await photo.body()).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+  // The patient finds it under Health → Docs, loaded from the server.
+  await page.goto('/health');
+  await page.getByRole('tab', { name: 'Docs 1' }).click();
+  const thumbnail = page
+    .getByRole('list', { name: 'Documents' })
+    .getByRole('img', { name: /^Photo from / });
+  await expect(thumbnail).toHaveCount(1);
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('a photo waiting for one account is never sent under another account’s session', async ({

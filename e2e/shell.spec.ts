@@ -54,6 +54,8 @@ test('the offline banner appears without a connection and its Retry spins for a 
   context,
 }) => {
   await page.goto('/login');
+  // The page's code has arrived before the connection goes.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('Connection lost. Retrying...')).toHaveCount(0);
 
   await context.setOffline(true);
