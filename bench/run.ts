@@ -94,9 +94,6 @@ for (const { figure, target } of promised) {
 console.log('Messaging push…');
 for (const messaging of await benchMessaging()) {
   const on = messaging.database === 'embedded' ? 'embedded' : 'PostgreSQL';
-  table.record(`Messages sent per second, 10 clients, ${on}`, messaging.sendsPerSecond, '/s');
-  table.record(`Send p50, 10 clients, ${on}`, messaging.sendP50Ms, 'ms');
-  table.record(`Send p99, 10 clients, ${on}`, messaging.sendP99Ms, 'ms');
   // Against the spec's 5,000 ms poll.
   table.record(`Push p50, send to each of 1,000 subscribers, ${on}`, messaging.pushP50Ms, 'ms');
   table.record(`Push p99, send to each of 1,000 subscribers, ${on}`, messaging.pushP99Ms, 'ms', {
