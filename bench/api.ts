@@ -7,9 +7,17 @@ import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
+import { messagingRepository } from '../server/src/messaging/messaging-repository';
+import { profilesRepository } from '../server/src/profiles/profiles-repository';
 import { freePort } from '../tests/api/support/test-server';
 import { databaseLoad, httpLoad, loadSeconds, settle, type LoadFigures } from './load';
-import { scenarios, signInsPerAccount, type BenchWorld, type HttpScenario } from './scenarios';
+import {
+  messagesInConversation,
+  scenarios,
+  signInsPerAccount,
+  type BenchWorld,
+  type HttpScenario,
+} from './scenarios';
 
 export type DatabaseName = 'embedded' | 'postgres';
 
@@ -22,10 +30,12 @@ export interface ScenarioFigures {
 }
 
 const password = 'bench-pass-2026';
+const senderEmail = 'bench-sender@example.com';
 
 /**
- * The accounts, the bench user's session and a JWT, made in this process before
- * the server starts: the embedded database has one owner at a time.
+ * The accounts, the bench user's session and a JWT, the bench user's care-team
+ * conversation with its messages, and a second patient who sends: made in this
+ * process before the server starts, as the embedded database has one owner at a time.
  */
 async function prepareWorld(env: Record<string, string>, url: string): Promise<BenchWorld> {
   const config = loadConfig({ ...env, PUBLIC_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
@@ -35,11 +45,7 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
     const { auth, server } = await buildApp({ config, database });
     const context = await auth.$context;
     const hash = await context.password.hash(password);
-    // Enough accounts for a generous 100 sign-ins a second.
-    const count = Math.ceil((loadSeconds * 100) / signInsPerAccount) + 1;
-    const emails: string[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const email = `bench-${i}@example.com`;
+    const createAccount = async (email: string) => {
       const user = await context.internalAdapter.createUser(
         { email, name: '', emailVerified: true },
         { method: 'admin' },
@@ -50,31 +56,64 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
         accountId: user.id,
         password: hash,
       });
+    };
+    const signIn = async (email: string) => {
+      const answer = await server.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: url, 'content-type': 'application/json' },
+        payload: { email, password },
+      });
+      if (answer.statusCode !== 200) throw new Error(`bench sign-in answered ${answer.statusCode}`);
+      const { token, user } = answer.json<{ token: string; user: { id: string } }>();
+      const cookie = answer.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+      return { id: user.id, email, cookie, sessionToken: token };
+    };
+    const profiles = profilesRepository(database.db);
+    const messaging = messagingRepository(database.db);
+    /** A patient with their care-team conversation. */
+    const patient = async (account: { id: string }) => {
+      await profiles.upsertNames(account.id, { first_name: 'Bench' });
+      await profiles.setRole(account.id, 'patient');
+      return (await messaging.ensureCareTeam({ id: account.id, role: 'patient' })).conversation.id;
+    };
+
+    // Enough accounts for a generous 100 sign-ins a second.
+    const count = Math.ceil((loadSeconds * 100) / signInsPerAccount) + 1;
+    const emails: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const email = `bench-${i}@example.com`;
+      await createAccount(email);
       emails.push(email);
     }
     const [email, ...signInEmails] = emails;
     if (email === undefined) throw new Error('No bench accounts');
-    const signIn = await server.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: url, 'content-type': 'application/json' },
-      payload: { email, password },
+    const user = await signIn(email);
+    const conversationId = await patient(user);
+    for (let i = 0; i < messagesInConversation; i += 1) {
+      await messaging.send({
+        id: crypto.randomUUID(),
+        conversationId,
+        senderId: user.id,
+        content: `Bench message ${i + 1}: how are you feeling today?`,
+      });
+    }
+    await createAccount(senderEmail);
+    const sender = await signIn(senderEmail);
+    const senderConversationId = await patient(sender);
+
+    const jwt = await server.inject({
+      method: 'GET',
+      url: '/api/auth/token',
+      headers: { cookie: user.cookie },
     });
-    if (signIn.statusCode !== 200) throw new Error(`bench sign-in answered ${signIn.statusCode}`);
-    const { token, user } = signIn.json<{ token: string; user: { id: string } }>();
-    const cookie = signIn.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
-    const jwt = await server.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
     await server.close();
     return {
       url,
       password,
-      user: {
-        id: user.id,
-        email,
-        cookie,
-        jwt: jwt.json<{ token: string }>().token,
-        sessionToken: token,
-      },
+      user: { ...user, jwt: jwt.json<{ token: string }>().token },
+      conversationId,
+      sender: { ...sender, conversationId: senderConversationId },
       signInEmails,
     };
   } finally {
@@ -122,7 +161,7 @@ async function benchOn(
     for (const scenario of scenarios) {
       if (!scenario.statements) continue;
       console.log(`  ${database}: ${scenario.name}, database alone`);
-      const call = scenario.statements(handle.db, world);
+      const call = scenario.statements(handle, world);
       dbFigures.set(scenario, await databaseLoad(call, scenario.connections));
     }
   } finally {

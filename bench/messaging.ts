@@ -14,10 +14,6 @@ import { freePort } from '../tests/api/support/test-server';
 
 export interface MessagingFigures {
   database: 'embedded' | 'postgres';
-  sends: number;
-  sendsPerSecond: number;
-  sendP50Ms: number;
-  sendP99Ms: number;
   subscribers: number;
   /** From issuing a send to the message arriving at a subscriber, over every (message, subscriber). */
   pushP50Ms: number;
@@ -34,9 +30,7 @@ export interface MessagingFigures {
 }
 
 export interface MessagingBenchOptions {
-  /** Seconds of sending for the throughput figure. */
-  sendSeconds?: number;
-  /** Clients sending at once, each a patient in their own care-team conversation. */
+  /** Clients sending the warm-up at once, each a patient in their own care-team conversation. */
   senders?: number;
   subscribers?: number;
   /** Messages timed from send to every subscriber. */
@@ -158,41 +152,27 @@ async function post(
   return { status: response.status, body: await response.json() };
 }
 
-async function sendLoad(
+/** Every sender sends for `seconds`, so the server has run the send path before push is timed. */
+async function warmUp(
   url: string,
   senders: { cookie: string; conversationId: string }[],
   seconds: number,
-) {
-  const latencies: number[] = [];
+): Promise<void> {
   const deadline = performance.now() + seconds * 1000;
   let failures = 0;
-  const started = performance.now();
   await Promise.all(
     senders.map(async ({ cookie, conversationId }) => {
       while (performance.now() < deadline) {
-        const begin = performance.now();
         const answer = await post(
           `${url}/api/messaging/conversations/${conversationId}/messages`,
           cookie,
-          {
-            id: crypto.randomUUID(),
-            content: 'How are you feeling today?',
-          },
+          { id: crypto.randomUUID(), content: 'How are you feeling today?' },
         );
-        if (answer.status === 201) latencies.push(performance.now() - begin);
-        else failures += 1;
+        if (answer.status !== 201) failures += 1;
       }
     }),
   );
   if (failures > 0) throw new Error(`${failures} bench sends were refused`);
-  const wall = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    sends: latencies.length,
-    perSecond: latencies.length / wall,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
 }
 
 interface Subscriber {
@@ -283,8 +263,8 @@ async function benchOn(
         return { cookie, conversationId: conversation.id };
       }),
     );
-    await sendLoad(url, senders, 1); // warm-up
-    const load = await sendLoad(url, senders, options.sendSeconds);
+    // Send throughput and latency are the `send message` scenario in scenarios.ts.
+    await warmUp(url, senders, 1);
 
     // Idle memory: the same process before and after the streams open.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -339,10 +319,6 @@ async function benchOn(
 
     return {
       database,
-      sends: load.sends,
-      sendsPerSecond: load.perSecond,
-      sendP50Ms: load.p50,
-      sendP99Ms: load.p99,
       subscribers: options.subscribers,
       pushP50Ms: percentile(pushLatencies, 50),
       pushP99Ms: percentile(pushLatencies, 99),
@@ -377,15 +353,14 @@ async function reachablePostgres(): Promise<string | undefined> {
 }
 
 /**
- * Messaging under load, on the embedded database and on PostgreSQL when one answers:
- * send throughput and latency, push latency to 1,000 subscribers, their memory, and
+ * Messaging push, on the embedded database and on PostgreSQL when one answers:
+ * push latency to 1,000 subscribers, their memory, and
  * what 1,000 idle open conversations cost in requests with push against polling.
  */
 export async function benchMessaging(
   options: MessagingBenchOptions = {},
 ): Promise<MessagingFigures[]> {
   const settings: Required<MessagingBenchOptions> = {
-    sendSeconds: 5,
     senders: 10,
     subscribers: 1_000,
     pushMessages: 50,

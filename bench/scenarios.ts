@@ -1,6 +1,11 @@
 import type autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
+import type { DatabaseHandle } from '../server/src/db/database';
 import type { Database } from '../server/src/db/schema';
+import { mayWrite, type Reader } from '../server/src/messaging/conversation-access';
+import { messagingRepository } from '../server/src/messaging/messaging-repository';
+import { profilesRepository } from '../server/src/profiles/profiles-repository';
+import { messageChannel } from '../server/src/realtime/message-hub';
 import { rateLimiter } from '../server/src/rate-limit/rate-limiter';
 import { authLimits } from '../server/src/rate-limit/auth-limits';
 
@@ -8,11 +13,21 @@ import { authLimits } from '../server/src/rate-limit/auth-limits';
 export interface BenchWorld {
   url: string;
   password: string;
-  /** The bench user, signed in: its cookie, a JWT, and the raw session token. */
+  /** The bench user, a patient, signed in: its cookie, a JWT, and the raw session token. */
   user: { id: string; email: string; cookie: string; jwt: string; sessionToken: string };
+  /** The bench user's care-team conversation, holding `messagesInConversation` messages. */
+  conversationId: string;
+  /**
+   * A second patient, signed in, who sends the send scenario's messages into their own
+   * care-team conversation: the bench user's conversation keeps its size for the reads.
+   */
+  sender: { id: string; cookie: string; sessionToken: string; conversationId: string };
   /** Accounts for the sign-in run; each signs in at most `signInsPerAccount` times. */
   signInEmails: string[];
 }
+
+/** Messages in the conversation the list-messages scenario reads. */
+export const messagesInConversation = 50;
 
 /** Under the per-e-mail sign-in limit (10 in 10 minutes). */
 export const signInsPerAccount = 9;
@@ -34,8 +49,22 @@ export interface HttpScenario {
   name: string;
   connections: number;
   requests(world: BenchWorld): autocannon.Request[];
-  statements?(db: Kysely<Database>, world: BenchWorld): (n: number) => Promise<void>;
+  statements?(database: DatabaseHandle, world: BenchWorld): (n: number) => Promise<void>;
   targets?: Targets;
+}
+
+const messageText = 'How are you feeling today?';
+
+/**
+ * What every messaging route reads before its own statements: the session behind the
+ * cookie, then the caller's role, as `reader` in server/src/routes/messaging.ts.
+ */
+function messagingCaller(db: Kysely<Database>) {
+  const profiles = profilesRepository(db);
+  return async (sessionToken: string): Promise<Reader> => {
+    const id = await sessionReads(db, sessionToken);
+    return { id, role: await profiles.roleOf(id) };
+  };
 }
 
 let signIns = 0;
@@ -43,12 +72,19 @@ function address(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/** What Better Auth reads to check a session cookie: the session, then its user. */
+async function sessionReads(db: Kysely<Database>, sessionToken: string): Promise<string> {
+  const session = await sql<{ userId: string }>`
+    select * from "session" where "token" = ${sessionToken}`.execute(db);
+  const userId = session.rows[0]?.userId;
+  if (userId === undefined) throw new Error('The bench session is gone');
+  await sql`select * from "user" where "id" = ${userId}`.execute(db);
+  return userId;
+}
+
 /** The reads behind a session cookie: Better Auth's session and user, then the route's own. */
 async function meReads(db: Kysely<Database>, world: BenchWorld) {
-  const session = await sql<{ userId: string }>`
-    select "userId" from "session" where "token" = ${world.user.sessionToken}`.execute(db);
-  const userId = session.rows[0]?.userId ?? world.user.id;
-  await sql`select * from "user" where "id" = ${userId}`.execute(db);
+  const userId = await sessionReads(db, world.user.sessionToken);
   await db
     .selectFrom('user')
     .select(['id', 'email', 'emailVerified', 'twoFactorEnabled'])
@@ -84,7 +120,7 @@ export const scenarios: HttpScenario[] = [
         },
       },
     ],
-    statements(db, world) {
+    statements({ db }, world) {
       const limiter = rateLimiter(db);
       const limit = authLimits['/sign-in/email'];
       if (limit?.email === undefined) throw new Error('sign-in has no per-e-mail limit');
@@ -112,7 +148,10 @@ export const scenarios: HttpScenario[] = [
     requests: (world) => [
       { method: 'GET', path: '/api/me', headers: { cookie: world.user.cookie } },
     ],
-    statements: (db, world) => () => meReads(db, world),
+    statements:
+      ({ db }, world) =>
+      () =>
+        meReads(db, world),
   },
   {
     name: 'GET /api/me (JWT)',
@@ -120,26 +159,100 @@ export const scenarios: HttpScenario[] = [
     requests: (world) => [
       { method: 'GET', path: '/api/me', headers: { authorization: `Bearer ${world.user.jwt}` } },
     ],
-    statements: (db, world) => async () => {
-      await sql`select * from "user" where "id" = ${world.user.id}`.execute(db);
-      await db
-        .selectFrom('user')
-        .select(['id', 'email', 'emailVerified', 'twoFactorEnabled'])
-        .where('id', '=', world.user.id)
-        .executeTakeFirst();
-      await db.selectFrom('profiles').selectAll().where('id', '=', world.user.id).execute();
+    statements:
+      ({ db }, world) =>
+      async () => {
+        await sql`select * from "user" where "id" = ${world.user.id}`.execute(db);
+        await db
+          .selectFrom('user')
+          .select(['id', 'email', 'emailVerified', 'twoFactorEnabled'])
+          .where('id', '=', world.user.id)
+          .executeTakeFirst();
+        await db.selectFrom('profiles').selectAll().where('id', '=', world.user.id).execute();
+      },
+  },
+  {
+    name: 'list conversations',
+    connections: 50,
+    requests: (world) => [
+      {
+        method: 'GET',
+        path: '/api/messaging/conversations',
+        headers: { cookie: world.user.cookie },
+      },
+    ],
+    statements: ({ db }, world) => {
+      const caller = messagingCaller(db);
+      const messaging = messagingRepository(db);
+      return async () => {
+        await messaging.list(await caller(world.user.sessionToken));
+      };
     },
   },
-  // Messaging joins here: list conversations, list messages (targets: { ratio: 0.5 }),
-  // send message (targets: { p99Ms: 50, on: 'postgres' }, 50 connections).
+  {
+    name: `list messages (${messagesInConversation})`,
+    connections: 50,
+    requests: (world) => [
+      {
+        method: 'GET',
+        path: `/api/messaging/conversations/${world.conversationId}/messages`,
+        headers: { cookie: world.user.cookie },
+      },
+    ],
+    statements: ({ db }, world) => {
+      const caller = messagingCaller(db);
+      const messaging = messagingRepository(db);
+      return async () => {
+        const me = await caller(world.user.sessionToken);
+        if (!(await messaging.readable(me, world.conversationId))) throw new Error('Not readable');
+        await messaging.messages(world.conversationId);
+      };
+    },
+    targets: { ratio: 0.5 },
+  },
+  {
+    name: 'send message',
+    connections: 50,
+    requests: (world) => [
+      {
+        method: 'POST',
+        path: `/api/messaging/conversations/${world.sender.conversationId}/messages`,
+        // Each send is a new message: the client chooses its id.
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            origin: world.url,
+            cookie: world.sender.cookie,
+          },
+          body: JSON.stringify({ id: crypto.randomUUID(), content: messageText }),
+        }),
+      },
+    ],
+    statements: ({ db, notifications }, world) => {
+      const caller = messagingCaller(db);
+      const messaging = messagingRepository(db);
+      const { conversationId } = world.sender;
+      return async () => {
+        const me = await caller(world.sender.sessionToken);
+        const conversation = await messaging.facts(conversationId);
+        if (!conversation || !mayWrite(me, conversation)) throw new Error('Not writable');
+        const sent = await messaging.send({
+          id: crypto.randomUUID(),
+          conversationId,
+          senderId: me.id,
+          content: messageText,
+        });
+        if (!('message' in sent)) throw new Error('The bench message id was taken');
+        await notifications.notify(messageChannel, JSON.stringify({ messageId: sent.message.id }));
+      };
+    },
+    targets: { p99Ms: 50, on: 'postgres' },
+  },
 ];
 
 /**
  * Promises whose API is not built yet: printed with their target until a scenario
- * with the same name measures them.
+ * with the same name measures them. Every promise of the bench is measured now.
  */
-export const promised: { figure: string; target: string }[] = [
-  { figure: 'send message p99, 50 clients, PostgreSQL', target: '< 50 ms' },
-  { figure: 'list messages API/DB ratio', target: '≥ 0.5' },
-  { figure: 'push delivery p99, 1,000 subscribers', target: '< 100 ms' },
-];
+export const promised: { figure: string; target: string }[] = [];
