@@ -1,5 +1,5 @@
 import 'i18next';
-import type { Translation } from './locales/resources';
+import type { Translation } from './locales/english';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -2,16 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
-import '@/lib/i18n';
+import { i18nReady } from '@/lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRoutes />
-    </AppProvider>
-  </StrictMode>,
-);
+// Rendered once the reader's language is in, so a Nepali reader never sees English first.
+void i18nReady.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRoutes />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

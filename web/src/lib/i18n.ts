@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { resources } from '@/locales/resources';
+import { english, type Translation } from '@/locales/english';
 
 export const languages = ['en', 'ne'] as const;
 export type Language = (typeof languages)[number];
@@ -23,35 +23,51 @@ export function currentLanguage(): Language {
   return i18n.resolvedLanguage === 'ne' ? 'ne' : 'en';
 }
 
+/** Nepali arrives in a chunk of its own: English readers never download it. */
+const loadNepali = (): Promise<Translation> =>
+  import('@/locales/nepali').then((module) => module.nepali);
+
+async function switchTo(language: Language): Promise<void> {
+  if (language === 'ne' && !i18n.hasResourceBundle('ne', 'translation')) {
+    i18n.addResourceBundle('ne', 'translation', await loadNepali());
+  }
+  await i18n.changeLanguage(language);
+}
+
 export async function setLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(storageKey, language);
   } catch {
     // Private browsing may refuse storage; the choice still holds for this visit.
   }
-  await i18n.changeLanguage(language);
+  await switchTo(language);
 }
 
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: resources.en },
-    ne: { translation: resources.ne },
-  },
-  lng: storedLanguage(),
-  fallbackLng: false,
-  supportedLngs: languages,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  // A missing key shows up loudly in development instead of falling back silently.
-  saveMissing: import.meta.env.DEV,
-  missingKeyHandler: (_lngs, _ns, key) => {
-    console.error(`Missing translation key: ${key}`);
-  },
-});
+/**
+ * Resolves once the stored language's strings are in: the app renders after it, so a
+ * Nepali reader never sees English first.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: english } },
+    partialBundledLanguages: true,
+    lng: 'en',
+    fallbackLng: false,
+    supportedLngs: languages,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // A missing key shows up loudly in development instead of falling back silently.
+    saveMissing: import.meta.env.DEV,
+    missingKeyHandler: (_lngs, _ns, key) => {
+      console.error(`Missing translation key: ${key}`);
+    },
+  })
+  .then(() => switchTo(storedLanguage()));
 
 document.documentElement.lang = i18n.language;
 

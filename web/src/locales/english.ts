@@ -1,0 +1,38 @@
+import authEn from '@/features/auth/locales/en.json';
+import cameraEn from '@/features/camera/locales/en.json';
+import deviceEn from '@/features/device/locales/en.json';
+import messagingEn from '@/features/messaging/locales/en.json';
+import mfaEn from '@/features/mfa/locales/en.json';
+import onboardingEn from '@/features/onboarding/locales/en.json';
+import healthRecordsEn from '@/features/health-records/locales/en.json';
+import patientHomeEn from '@/features/patient-home/locales/en.json';
+import patientProfileEn from '@/features/patient-profile/locales/en.json';
+import queueEn from '@/features/queue/locales/en.json';
+import researchEn from '@/features/research/locales/en.json';
+import staffEn from '@/features/staff/locales/en.json';
+import uploadsEn from '@/features/uploads/locales/en.json';
+import en from './en.json';
+
+/**
+ * Every string of the app in English, the source language and the one bundled with the
+ * first page. The shell's strings sit at the top level; each feature keeps its own pair of
+ * files beside its code and is merged in under its name.
+ */
+export const english = {
+  ...en,
+  auth: authEn,
+  camera: cameraEn,
+  device: deviceEn,
+  messaging: messagingEn,
+  mfa: mfaEn,
+  onboarding: onboardingEn,
+  healthRecords: healthRecordsEn,
+  patientHome: patientHomeEn,
+  patientProfile: patientProfileEn,
+  queue: queueEn,
+  research: researchEn,
+  staff: staffEn,
+  uploads: uploadsEn,
+};
+
+export type Translation = typeof english;

@@ -1,0 +1,36 @@
+import authNe from '@/features/auth/locales/ne.json';
+import cameraNe from '@/features/camera/locales/ne.json';
+import deviceNe from '@/features/device/locales/ne.json';
+import messagingNe from '@/features/messaging/locales/ne.json';
+import mfaNe from '@/features/mfa/locales/ne.json';
+import onboardingNe from '@/features/onboarding/locales/ne.json';
+import healthRecordsNe from '@/features/health-records/locales/ne.json';
+import patientHomeNe from '@/features/patient-home/locales/ne.json';
+import patientProfileNe from '@/features/patient-profile/locales/ne.json';
+import queueNe from '@/features/queue/locales/ne.json';
+import researchNe from '@/features/research/locales/ne.json';
+import staffNe from '@/features/staff/locales/ne.json';
+import uploadsNe from '@/features/uploads/locales/ne.json';
+import ne from './ne.json';
+import type { Translation } from './english';
+
+/**
+ * Every string of the app in Nepali, loaded only when Nepali is chosen (see lib/i18n.ts) so
+ * that English readers do not download it. It must have exactly the keys of English.
+ */
+export const nepali: Translation = {
+  ...ne,
+  auth: authNe,
+  camera: cameraNe,
+  device: deviceNe,
+  messaging: messagingNe,
+  mfa: mfaNe,
+  onboarding: onboardingNe,
+  healthRecords: healthRecordsNe,
+  patientHome: patientHomeNe,
+  patientProfile: patientProfileNe,
+  queue: queueNe,
+  research: researchNe,
+  staff: staffNe,
+  uploads: uploadsNe,
+};
