@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';
 import { freePort } from '../tests/api/support/test-server';
+import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
 import { databaseLoad, httpLoad, loadSeconds, settle, type LoadFigures } from './load';
 import {
   messagesInConversation,
@@ -121,31 +120,6 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
   }
 }
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The server stopped during start');
-    const healthy = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return child;
-    if (performance.now() - started > 60_000) throw new Error('The server did not start in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 /** Every scenario on one database: first straight on the database, then through the API. */
 async function benchOn(
   database: DatabaseName,
@@ -168,7 +142,7 @@ async function benchOn(
     await handle.close();
   }
 
-  const child = await startServer({ ...env, DEMO_USERS: 'false' }, port);
+  const { child } = await startBuiltServer({ ...env, DEMO_USERS: 'false' }, port);
   const figures: ScenarioFigures[] = [];
   try {
     for (const scenario of scenarios) {
@@ -186,23 +160,6 @@ async function benchOn(
     await stopServer(child);
   }
   return figures;
-}
-
-/** A PostgreSQL server to bench on: BENCH_DATABASE_URL, TEST_DATABASE_URL, or the local one. */
-async function reachablePostgres(): Promise<string | undefined> {
-  const url =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    await client.end().catch(() => undefined);
-    return undefined;
-  }
 }
 
 const secret = 'bench-secret-'.padEnd(40, 'x');

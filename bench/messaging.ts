@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { messagePollMs } from '../shared/messaging';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';
-import { freePort } from '../tests/api/support/test-server';
+import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
 
 export interface MessagingFigures {
   database: 'embedded' | 'postgres';
@@ -81,33 +79,6 @@ async function createAccounts(env: Record<string, string>, patients: number) {
   } finally {
     await database.close();
   }
-}
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('The server stopped during start');
-    const healthy = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return { url, child };
-    if (performance.now() - started > 60_000) throw new Error('The server did not start in 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 /** Resident memory of a process in MB (Linux). */
@@ -250,7 +221,7 @@ async function benchOn(
   options: Required<MessagingBenchOptions>,
 ): Promise<MessagingFigures> {
   const accounts = await createAccounts(env, options.senders);
-  const { url, child } = await startServer({ ...env, DEMO_USERS: 'false' });
+  const { url, child } = await startBuiltServer({ ...env, DEMO_USERS: 'false' });
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const subscribers: Subscriber[] = [];
   try {
@@ -332,23 +303,6 @@ async function benchOn(
     for (const subscriber of subscribers) subscriber.close();
     agent.destroy();
     await stopServer(child);
-  }
-}
-
-/** A PostgreSQL server to bench on: BENCH_DATABASE_URL, TEST_DATABASE_URL, or the local default when it answers. */
-async function reachablePostgres(): Promise<string | undefined> {
-  const url =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    await client.end().catch(() => undefined);
-    return undefined;
   }
 }
 
