@@ -1,44 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  linkIn,
+  mailTo,
+  password,
+  signInThroughForm,
+  uniqueEmail,
+  type Mail,
+} from './support/accounts';
 import { addVirtualAuthenticator } from './support/webauthn';
 
 const demoPassword = 'demo-pass-2026';
-const password = 'a-good-password-1';
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/** Tests share one database: every account a test creates has an address of its own. */
-let counter = 0;
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-}
-
-/** The newest mail to `to` in the development outbox whose subject matches. */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(async () => {
-      const response = await request.get('/api/dev/mail');
-      const mails = (await response.json()) as Mail[];
-      found = mails.find((mail) => mail.to === to && subject.test(mail.subject));
-      return found !== undefined;
-    })
-    .toBe(true);
-  return found!;
-}
-
-/** The mail's link: a full URL on a line of its own. */
-function linkIn(mail: Mail): string {
-  const line = mail.text.split('\n').find((text) => /^https?:\/\//.test(text.trim()));
-  expect(line, mail.text).toBeDefined();
-  return line!.trim();
-}
-
 function codeIn(mail: Mail): string {
   const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
   expect(code, mail.text).toBeDefined();
@@ -60,13 +32,6 @@ async function createAccount(
     expect((await request.get(link)).ok()).toBe(true);
   }
   return email;
-}
-
-async function signInThroughForm(page: Page, email: string, secret: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(secret);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** A new account without a profile lands on home, which may send it on to onboarding. */

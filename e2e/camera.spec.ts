@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-const password = 'a-good-password-1';
+import { createConfirmedAccount, password } from './support/accounts';
 
 interface Upload {
   id: string;
@@ -10,37 +9,9 @@ interface Upload {
   url: string;
 }
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-let counter = 0;
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-}
-
 /** A new, confirmed account; the browser context is signed in as it. */
 async function newPatient(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('camera');
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { email, password, name: '', inviteCode: 'PILOT-2026', callbackURL: '/' },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  let mail: Mail | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[];
-      mail = mails.find(
-        (candidate) => candidate.to === email && /confirm/i.test(candidate.subject),
-      );
-      return mail !== undefined;
-    })
-    .toBe(true);
-  const link = mail!.text.split('\n').find((line) => /^https?:\/\//.test(line.trim()));
-  expect((await request.get(link!.trim())).ok()).toBe(true);
+  const email = await createConfirmedAccount(request, 'camera');
   await signIn(request, email);
   return email;
 }

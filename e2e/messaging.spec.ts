@@ -6,37 +6,13 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { createConfirmedAccount, password } from './support/accounts';
 
 const demoPassword = 'demo-pass-2026';
-const password = 'messaging-pass-2026';
-
-interface Mail {
-  to: string;
-  text: string;
-}
-
-async function mailTo(request: APIRequestContext, to: string): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect(async () => {
-    const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[];
-    found = mails.find((mail) => mail.to === to);
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 5_000 });
-  return found!;
-}
 
 /** A confirmed patient of its own, so the demo patient's messages stay untouched. */
-async function freshPatient(request: APIRequestContext, label: string): Promise<string> {
-  const email = `messaging-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { email, password, name: '', inviteCode: 'PILOT-2026' },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const mail = await mailTo(request, email);
-  const link = mail.text.split('\n').find((line) => /^https?:\/\//.test(line.trim()));
-  const confirmed = await request.get(link!.trim(), { maxRedirects: 0 });
-  expect(confirmed.status()).toBeLessThan(400);
-  return email;
+function freshPatient(request: APIRequestContext, label: string): Promise<string> {
+  return createConfirmedAccount(request, `messaging-${label}`);
 }
 
 async function signedInPage(

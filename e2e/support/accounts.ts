@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const password = 'a-good-password-1';
 
-interface Mail {
+export interface Mail {
   to: string;
   subject: string;
   text: string;
