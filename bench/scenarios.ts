@@ -1,10 +1,10 @@
 import type autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
+import { callerQueries } from '../server/src/auth/callers';
 import type { DatabaseHandle } from '../server/src/db/database';
 import type { Database } from '../server/src/db/schema';
 import { mayWrite, type Reader } from '../server/src/messaging/conversation-access';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
-import { profilesRepository } from '../server/src/profiles/profiles-repository';
 import { messageChannel } from '../server/src/realtime/message-hub';
 import { rateLimiter } from '../server/src/rate-limit/rate-limiter';
 import { authLimits } from '../server/src/rate-limit/auth-limits';
@@ -56,14 +56,15 @@ export interface HttpScenario {
 const messageText = 'How are you feeling today?';
 
 /**
- * What every messaging route reads before its own statements: the session behind the
- * cookie, then the caller's role, as `reader` in server/src/routes/messaging.ts.
+ * What every API route reads before its own statements: the session behind the
+ * cookie with its account and role, as `currentUserResolver` in server/src/auth/current-user.ts.
  */
-function messagingCaller(db: Kysely<Database>) {
-  const profiles = profilesRepository(db);
+function sessionCaller(db: Kysely<Database>) {
+  const callers = callerQueries(db);
   return async (sessionToken: string): Promise<Reader> => {
-    const id = await sessionReads(db, sessionToken);
-    return { id, role: await profiles.roleOf(id) };
+    const caller = await callers.bySessionToken(sessionToken);
+    if (!caller) throw new Error('The bench session is gone');
+    return { id: caller.id, role: caller.role };
   };
 }
 
@@ -72,19 +73,8 @@ function address(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** What Better Auth reads to check a session cookie: the session, then its user. */
-async function sessionReads(db: Kysely<Database>, sessionToken: string): Promise<string> {
-  const session = await sql<{ userId: string }>`
-    select * from "session" where "token" = ${sessionToken}`.execute(db);
-  const userId = session.rows[0]?.userId;
-  if (userId === undefined) throw new Error('The bench session is gone');
-  await sql`select * from "user" where "id" = ${userId}`.execute(db);
-  return userId;
-}
-
-/** The reads behind a session cookie: Better Auth's session and user, then the route's own. */
-async function meReads(db: Kysely<Database>, world: BenchWorld) {
-  const userId = await sessionReads(db, world.user.sessionToken);
+/** The reads of GET /api/me after the caller is known. */
+async function meReads(db: Kysely<Database>, userId: string) {
   await db
     .selectFrom('user')
     .select(['id', 'email', 'emailVerified', 'twoFactorEnabled'])
@@ -148,10 +138,10 @@ export const scenarios: HttpScenario[] = [
     requests: (world) => [
       { method: 'GET', path: '/api/me', headers: { cookie: world.user.cookie } },
     ],
-    statements:
-      ({ db }, world) =>
-      () =>
-        meReads(db, world),
+    statements: ({ db }, world) => {
+      const caller = sessionCaller(db);
+      return async () => meReads(db, (await caller(world.user.sessionToken)).id);
+    },
   },
   {
     name: 'GET /api/me (JWT)',
@@ -159,17 +149,14 @@ export const scenarios: HttpScenario[] = [
     requests: (world) => [
       { method: 'GET', path: '/api/me', headers: { authorization: `Bearer ${world.user.jwt}` } },
     ],
-    statements:
-      ({ db }, world) =>
-      async () => {
-        await sql`select * from "user" where "id" = ${world.user.id}`.execute(db);
-        await db
-          .selectFrom('user')
-          .select(['id', 'email', 'emailVerified', 'twoFactorEnabled'])
-          .where('id', '=', world.user.id)
-          .executeTakeFirst();
-        await db.selectFrom('profiles').selectAll().where('id', '=', world.user.id).execute();
-      },
+    statements: ({ db }, world) => {
+      const callers = callerQueries(db);
+      return async () => {
+        const caller = await callers.byId(world.user.id);
+        if (!caller) throw new Error('The bench account is gone');
+        await meReads(db, caller.id);
+      };
+    },
   },
   {
     name: 'list conversations',
@@ -182,7 +169,7 @@ export const scenarios: HttpScenario[] = [
       },
     ],
     statements: ({ db }, world) => {
-      const caller = messagingCaller(db);
+      const caller = sessionCaller(db);
       const messaging = messagingRepository(db);
       return async () => {
         await messaging.list(await caller(world.user.sessionToken));
@@ -200,7 +187,7 @@ export const scenarios: HttpScenario[] = [
       },
     ],
     statements: ({ db }, world) => {
-      const caller = messagingCaller(db);
+      const caller = sessionCaller(db);
       const messaging = messagingRepository(db);
       return async () => {
         const me = await caller(world.user.sessionToken);
@@ -230,7 +217,7 @@ export const scenarios: HttpScenario[] = [
       },
     ],
     statements: ({ db, notifications }, world) => {
-      const caller = messagingCaller(db);
+      const caller = sessionCaller(db);
       const messaging = messagingRepository(db);
       const { conversationId } = world.sender;
       return async () => {

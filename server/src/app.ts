@@ -74,7 +74,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   const auth = createAuth({ config, db, mailer, sms: createSmsSender(config, outbox) });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
-  const requireUser = requireUserWith(currentUserResolver(auth, config.publicUrl));
+  const requireUser = requireUserWith(currentUserResolver(auth, db, config.publicUrl));
   server.addHook('onClose', () => mailer.close());
 
   registerErrorHandler(server, { databaseUsable: () => database.ping() });
@@ -96,14 +96,12 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   await registerUploadRoutes(server, {
     uploads: uploadsRepository(db),
     photos: photoStore(config.dataDir),
-    profiles,
     requireUser,
   });
   const messaging = messagingRepository(db);
   registerMessagingRoutes(server, {
     messaging,
     hub: messageHub(database.notifications, messaging),
-    profiles,
     requireUser,
   });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);

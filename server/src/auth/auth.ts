@@ -246,6 +246,8 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
         origin: publicUrl.origin,
       }),
       jwt({
+        // Tokens come from /api/auth/token; signing one on every session check costs most of it.
+        disableSettingJwtHeader: true,
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {
           issuer: publicUrl.origin,

@@ -1,21 +1,47 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { callerQueries, type Caller } from './callers';
 import type { Auth } from './auth';
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-}
+export type CurrentUser = Caller;
 
 /** How long the signing keys are trusted before they are read again. */
 const keySetLifetimeMs = 5 * 60 * 1000;
 
 /**
+ * The token inside Better Auth's signed session cookie, or undefined when the
+ * signature does not hold. The format is Better Auth's own: `token.base64(HMAC-SHA256)`.
+ */
+export function verifiedCookieToken(value: string, secret: string): string | undefined {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return undefined;
+  const token = value.slice(0, dot);
+  const encoded = value.slice(dot + 1);
+  if (encoded.length !== 44 || !encoded.endsWith('=')) return undefined;
+  const signature = Buffer.from(encoded, 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
+    return undefined;
+  }
+  return token;
+}
+
+/**
  * Who is calling: the session cookie of the web app, or a JWT from
  * /api/auth/token sent as `Authorization: Bearer` by other clients.
+ *
+ * Every API call asks this, so the common case costs one statement: the cookie's
+ * signature is checked here and the session, its user and their role are read
+ * together. Better Auth stays the authority on a session's life: a session that is
+ * expired or due for its periodic extension goes through `auth.api.getSession`,
+ * which removes or extends it.
  */
-export function currentUserResolver(auth: Auth, publicUrl: string) {
+export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl: string) {
   const origin = new URL(publicUrl).origin;
   let keySet: { verify: ReturnType<typeof createLocalJWKSet>; readAt: number } | undefined;
 
@@ -26,6 +52,8 @@ export function currentUserResolver(auth: Auth, publicUrl: string) {
     }
     return keySet.verify;
   }
+
+  const callers = callerQueries(db);
 
   async function fromBearer(token: string): Promise<CurrentUser> {
     const verify = async (refresh: boolean) =>
@@ -42,10 +70,9 @@ export function currentUserResolver(auth: Auth, publicUrl: string) {
       const { sub } = result.payload;
       if (typeof sub !== 'string') throw new AppError('unauthorized', 'Invalid JWT');
       // A well-signed token outlives nothing: an account removed since it was issued is gone.
-      const context = await auth.$context;
-      const user = await context.internalAdapter.findUserById(sub);
+      const user = await callers.byId(sub);
       if (!user) throw new AppError('unauthorized', 'The account of this JWT no longer exists');
-      return { id: user.id, email: user.email };
+      return user;
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
@@ -61,15 +88,35 @@ export function currentUserResolver(auth: Auth, publicUrl: string) {
     }
   }
 
+  /** Better Auth's own check, which also ends an expired session or extends a due one. */
+  async function throughBetterAuth(cookieHeader: string): Promise<CurrentUser | null> {
+    const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
+    return session ? callers.byId(session.user.id) : null;
+  }
+
+  async function fromCookie(cookieHeader: string): Promise<CurrentUser | null> {
+    const context = await auth.$context;
+    const cookie = parseCookie(cookieHeader)[context.authCookies.sessionToken.name];
+    if (!cookie) return null;
+    const token = verifiedCookieToken(cookie, context.secret);
+    if (!token) return null;
+    const row = await callers.bySessionToken(token);
+    if (!row) return null;
+    const { expiresIn, updateAge } = context.sessionConfig;
+    const dueForExtension = row.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= Date.now();
+    if (row.expiresAt.getTime() <= Date.now() || dueForExtension) {
+      return throughBetterAuth(cookieHeader);
+    }
+    return { id: row.id, email: row.email, role: row.role };
+  }
+
   return async function currentUser(request: FastifyRequest): Promise<CurrentUser | null> {
     const authorization = request.headers.authorization;
     if (authorization?.toLowerCase().startsWith('bearer ')) {
       return fromBearer(authorization.slice('bearer '.length).trim());
     }
-    const headers = new Headers();
-    if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
-    const session = await auth.api.getSession({ headers });
-    return session ? { id: session.user.id, email: session.user.email } : null;
+    const cookieHeader = request.headers.cookie;
+    return cookieHeader ? fromCookie(cookieHeader) : null;
   };
 }
 

@@ -26,6 +26,18 @@ export interface UserTable {
   phoneNumberVerified: boolean | null;
 }
 
+/** Better Auth's sessions; read here to check a session cookie in one statement. */
+export interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
 export interface ProfilesTable {
   id: string;
   first_name: string | null;
@@ -76,6 +88,7 @@ export interface MessagesTable {
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
+  session: SessionTable;
   profiles: ProfilesTable;
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;

@@ -13,7 +13,6 @@ import {
   type Reader,
 } from '../messaging/conversation-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
-import type { ProfilesRepository } from '../profiles/profiles-repository';
 import { openEventStream, type EventStream } from '../realtime/event-stream';
 import type { MessageHub } from '../realtime/message-hub';
 
@@ -23,7 +22,6 @@ export const accessRecheckMs = 60_000;
 export interface MessagingDeps {
   messaging: MessagingRepository;
   hub: MessageHub;
-  profiles: ProfilesRepository;
   requireUser: RequireUser;
 }
 
@@ -42,8 +40,8 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: MessagingDep
   const { messaging, hub } = deps;
 
   async function reader(request: FastifyRequest): Promise<Reader> {
-    const user = await deps.requireUser(request);
-    return { id: user.id, role: await deps.profiles.roleOf(user.id) };
+    const { id, role } = await deps.requireUser(request);
+    return { id, role };
   }
 
   app.get('/api/messaging/conversations', async (request, reply) => {

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import { defaultRole, roleSchema, type Role } from '@shared/role';
+import type { Database } from '../db/schema';
+
+export interface Caller {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+function roleOf(stored: string | null): Role {
+  const role = roleSchema.safeParse(stored);
+  return role.success ? role.data : defaultRole;
+}
+
+/** The statements behind "who is calling": one each, the account with its role. */
+export function callerQueries(db: Kysely<Database>) {
+  const accounts = () =>
+    db
+      .selectFrom('user')
+      .leftJoin('profiles', 'profiles.id', 'user.id')
+      .select(['user.id', 'user.email', 'profiles.role']);
+
+  return {
+    async byId(id: string): Promise<Caller | null> {
+      const row = await accounts().where('user.id', '=', id).executeTakeFirst();
+      return row ? { id: row.id, email: row.email, role: roleOf(row.role) } : null;
+    },
+
+    /** The session's account, and when the session ends. */
+    async bySessionToken(token: string): Promise<(Caller & { expiresAt: Date }) | null> {
+      const row = await accounts()
+        .innerJoin('session', 'session.userId', 'user.id')
+        .select('session.expiresAt')
+        .where('session.token', '=', token)
+        .executeTakeFirst();
+      return row
+        ? { id: row.id, email: row.email, role: roleOf(row.role), expiresAt: row.expiresAt }
+        : null;
+    },
+  };
+}
