@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../server/src/db/database';
 import type { Database } from '../server/src/db/schema';
 import { mayWrite, type Reader } from '../server/src/messaging/conversation-access';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
-import { messageChannel } from '../server/src/realtime/message-hub';
+import { announcementOf, messageChannel } from '../server/src/realtime/message-hub';
 import { rateLimiter } from '../server/src/rate-limit/rate-limiter';
 import { authLimits } from '../server/src/rate-limit/auth-limits';
 
@@ -231,7 +231,7 @@ export const scenarios: HttpScenario[] = [
           content: messageText,
         });
         if (!('message' in sent)) throw new Error('The bench message id was taken');
-        await notifications.notify(messageChannel, JSON.stringify({ messageId: sent.message.id }));
+        await notifications.notify(messageChannel, announcementOf(sent.message, conversation));
       };
     },
     targets: { p99Ms: 50, on: 'postgres' },

@@ -78,6 +78,17 @@ describe.each(databaseVariants)('message push on the $name database', (variant) 
     expect(streamManager.events.filter((e) => e.event === 'message')).toEqual([]);
   });
 
+  it('pushes the longest message in Devanagari too, which is too long to announce whole', async () => {
+    const streamDoctor = await subscribe(doctor);
+    const careB = await careTeam(patientB);
+    const longest = 'न'.repeat(4_000);
+    expect(Buffer.byteLength(longest)).toBeGreaterThan(8_000);
+    const sent = await send(patientB, careB, longest);
+    const pushed = await streamDoctor.next(carrying(sent));
+    expect(JSON.parse(pushed.data)).toEqual(sent);
+    expect((JSON.parse(pushed.data) as Message).content).toBe(longest);
+  });
+
   it.runIf(variant.name === 'postgres')(
     'tells subscribers to catch up after the listening connection was lost, then pushes again',
     async () => {

@@ -1,6 +1,7 @@
-import type { Message } from '@shared/messaging';
+import * as z from 'zod/mini';
+import { messageSchema, type Message } from '@shared/messaging';
 import type { Notifications, Unlisten } from '../db/database';
-import { mayRead, type Reader } from '../messaging/conversation-access';
+import { mayRead, type ConversationFacts, type Reader } from '../messaging/conversation-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
 
 /** The PostgreSQL channel every server process announces new messages on. */
@@ -14,28 +15,52 @@ export interface Subscriber {
   gap(): void;
 }
 
-interface Announcement {
-  messageId: string;
-}
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
+const maxPayloadBytes = 7_900;
+
+/**
+ * What a send announces: the message with who may read it, so no process has to read
+ * it back, or only its id when that would not fit (a long message in Devanagari).
+ */
+const announcementSchema = z.union([
+  z.object({ messageId: z.string() }),
+  z.object({
+    message: messageSchema,
+    conversation: z.object({ participantIds: z.array(z.string()), isCareTeam: z.boolean() }),
+  }),
+]);
+
+type Announcement = z.infer<typeof announcementSchema>;
 
 function parseAnnouncement(payload: string): Announcement | null {
   try {
-    const value: unknown = JSON.parse(payload);
-    if (typeof value === 'object' && value !== null && 'messageId' in value) {
-      const { messageId } = value;
-      if (typeof messageId === 'string') return { messageId };
-    }
+    const parsed = announcementSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
   } catch {
     // Not ours: ignore.
+    return null;
   }
-  return null;
+}
+
+/** The announcement of a stored message: whole when it fits, else its id. */
+export function announcementOf(message: Message, conversation: ConversationFacts): string {
+  const whole = JSON.stringify({
+    message,
+    conversation: {
+      participantIds: [...conversation.participantIds],
+      isCareTeam: conversation.isCareTeam,
+    },
+  } satisfies Announcement);
+  return Buffer.byteLength(whole) <= maxPayloadBytes
+    ? whole
+    : JSON.stringify({ messageId: message.id } satisfies Announcement);
 }
 
 /**
- * Fans new messages out to this process's push subscribers. A send announces only the
- * message id through LISTEN/NOTIFY (payloads are small; the content may not be), so
- * every process, this one included, reads the message once and hands it to each of
- * its subscribers who may read the conversation.
+ * Fans new messages out to this process's push subscribers. A send announces the message
+ * through LISTEN/NOTIFY, and every process, this one included, hands it to each of its
+ * subscribers who may read the conversation; a message too long for a notification is
+ * announced by id and read once per process.
  */
 export function messageHub(notifications: Notifications, messaging: MessagingRepository) {
   const subscribers = new Set<Subscriber>();
@@ -44,7 +69,10 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
   async function deliver(payload: string) {
     const announcement = parseAnnouncement(payload);
     if (!announcement || subscribers.size === 0) return;
-    const found = await messaging.messageForFanOut(announcement.messageId);
+    const found =
+      'message' in announcement
+        ? announcement
+        : await messaging.messageForFanOut(announcement.messageId);
     if (!found) return;
     const json = JSON.stringify(found.message);
     for (const subscriber of subscribers) {
@@ -76,8 +104,8 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
     },
 
     /** Tells every process about a stored message. */
-    async announce(messageId: string): Promise<void> {
-      await notifications.notify(messageChannel, JSON.stringify({ messageId }));
+    async announce(message: Message, conversation: ConversationFacts): Promise<void> {
+      await notifications.notify(messageChannel, announcementOf(message, conversation));
     },
 
     get subscriberCount() {

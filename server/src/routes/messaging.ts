@@ -106,7 +106,7 @@ export function registerMessagingRoutes(app: FastifyInstance, deps: MessagingDep
     }
     if (result.created) {
       // Stored is what counts: without the announcement readers still get it by polling.
-      await hub.announce(result.message.id).catch((error: unknown) => {
+      await hub.announce(result.message, conversation).catch((error: unknown) => {
         request.log.warn({ err: error }, 'message announcement failed');
       });
     }
