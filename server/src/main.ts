@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { demoPassword, demoUsers, seedDemoUsers } from './auth/demo-users';
 import { loadConfig, SettingError } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
-import { embeddedTemplateFile } from './db/embedded-template';
+import { embeddedTemplateDir } from './db/embedded-template';
 import { profilesRepository } from './profiles/profiles-repository';
 
 function loadConfigOrExit() {
@@ -23,7 +23,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    embeddedTemplate: fileURLToPath(new URL(embeddedTemplateFile, import.meta.url)),
+    embeddedTemplate: fileURLToPath(new URL(embeddedTemplateDir, import.meta.url)),
   });
   await migrateToLatest(database.db);
 

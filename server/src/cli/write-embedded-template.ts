@@ -1,9 +1,9 @@
-// `node dist/server/write-embedded-template.js <file>`: run by the build.
+// `node dist/server/write-embedded-template.js <directory>`: run by the build.
 import { writeEmbeddedTemplate } from '../db/embedded-template';
 
-const file = process.argv[2];
-if (!file) {
-  console.error('Usage: write-embedded-template <file>');
+const dir = process.argv[2];
+if (!dir) {
+  console.error('Usage: write-embedded-template <directory>');
   process.exit(2);
 }
-await writeEmbeddedTemplate(file);
+await writeEmbeddedTemplate(dir);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
@@ -50,9 +50,9 @@ export interface DatabaseOptions {
   /** Schema to work in on a PostgreSQL server; lets test runs share one database. */
   schema?: string | undefined;
   /**
-   * A gzip tarball of an initialised, migrated embedded database, made by the build: a new
+   * The directory of an initialised, migrated embedded database, made by the build: a new
    * `dataDir` starts as a copy of it instead of running PostgreSQL's initdb, which takes
-   * seconds on WebAssembly. Ignored when the file is absent or the data already exists.
+   * seconds on WebAssembly. Ignored when it is absent or the data already exists.
    */
   embeddedTemplate?: string | undefined;
 }
@@ -213,18 +213,20 @@ function postgresDialect(url: string, schema: string | undefined): Dialect {
 
 export const embeddedParsers = { [dateTypeId]: (value: string) => value };
 
-function templateFor(dir: string, template: string | undefined): Blob | undefined {
-  if (!template || existsSync(path.join(dir, 'PG_VERSION')) || !existsSync(template)) {
-    return undefined;
-  }
-  return new Blob([readFileSync(template)], { type: 'application/x-gzip' });
-}
-
 async function openEmbedded(dataDir: string, template: string | undefined): Promise<PGlite> {
   const dir = path.join(dataDir, 'pgdata');
+  // Only into nothing: whatever is already there is somebody's data.
+  const isNew = !existsSync(dir) || readdirSync(dir).length === 0;
+  if (template && isNew && existsSync(template)) {
+    // Copied aside and renamed, so a start cut short never leaves half a database.
+    const partial = `${dir}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(template, partial, { recursive: true });
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(partial, dir);
+  }
   mkdirSync(dir, { recursive: true });
-  const loadDataDir = templateFor(dir, template);
-  return PGlite.create(dir, { parsers: embeddedParsers, ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create(dir, { parsers: embeddedParsers });
 }
 
 /** The embedded database is one in-process connection: its LISTEN never drops. */

@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -6,22 +6,23 @@ import { embeddedParsers, migrateToLatest } from './database';
 import type { Database } from './schema';
 
 /** Beside the bundled server: `npm run build` writes it, `npm start` reads it. */
-export const embeddedTemplateFile = './embedded-template.tar.gz';
+export const embeddedTemplateDir = './embedded-template';
 
 /**
- * Writes a new embedded database, initialised and migrated to the latest version, as a gzip
- * tarball. A first start copies it instead of paying for initdb on WebAssembly.
+ * Writes a new embedded database, initialised and migrated to the latest version, as a
+ * directory. A first start copies it instead of paying for initdb on WebAssembly.
  */
-export async function writeEmbeddedTemplate(file: string): Promise<void> {
-  const client = await PGlite.create({ parsers: embeddedParsers });
+export async function writeEmbeddedTemplate(dir: string): Promise<void> {
+  // Written aside and renamed, so an interrupted build never leaves half a template.
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const client = await PGlite.create(partial, { parsers: embeddedParsers });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   try {
     await migrateToLatest(db);
-    const tarball = await client.dumpDataDir('gzip');
-    // Written aside and renamed, so an interrupted build never leaves half a template.
-    writeFileSync(`${file}.partial`, Buffer.from(await tarball.arrayBuffer()));
-    renameSync(`${file}.partial`, file);
   } finally {
     await db.destroy();
   }
+  if (existsSync(dir)) rmSync(dir, { recursive: true });
+  renameSync(partial, dir);
 }

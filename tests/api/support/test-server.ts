@@ -64,7 +64,7 @@ async function dropSchema(url: string, schema: string): Promise<void> {
  * The build's migrated embedded database, when there is one: each test starts from a copy
  * rather than paying for initdb. Migrations newer than the build still run on top of it.
  */
-const builtEmbeddedTemplate = path.resolve('dist/server/embedded-template.tar.gz');
+const builtEmbeddedTemplate = path.resolve('dist/server/embedded-template');
 
 export interface StartOptions {
   variant?: DatabaseVariant;
