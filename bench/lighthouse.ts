@@ -5,6 +5,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { demoPassword } from '../server/src/auth/demo-users';
 import { startBuiltServer, stopServer } from './built-server';
+import { signInCookie } from './sign-in';
 
 export interface LighthouseFigures {
   page: string;
@@ -19,19 +20,6 @@ export const lighthousePages: { page: string; path: string; signedIn: boolean }[
   { page: 'a conversation', path: '/messages/bench-conversation', signedIn: true },
 ];
 
-async function patientCookie(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email: 'patient@example.com', password: demoPassword }),
-  });
-  if (response.status !== 200) throw new Error(`demo sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
-
 /** Lighthouse's mobile run (its default: a phone on a slow 4G line) on each page. */
 export async function benchLighthouse(): Promise<LighthouseFigures[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-lighthouse-'));
@@ -45,7 +33,7 @@ export async function benchLighthouse(): Promise<LighthouseFigures[]> {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const cookie = await patientCookie(url);
+    const cookie = await signInCookie(url, 'patient@example.com', demoPassword);
     const figures: LighthouseFigures[] = [];
     for (const page of lighthousePages) {
       console.log(`  Lighthouse: ${page.page}`);

@@ -9,6 +9,7 @@ import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';
 import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
+import { signInCookie } from './sign-in';
 
 export interface MessagingFigures {
   database: 'embedded' | 'postgres';
@@ -93,21 +94,10 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-async function signIn(url: string, email: string, n: number): Promise<string> {
-  const response = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: url,
-      'x-forwarded-for': `10.77.${(n >> 8) & 255}.${n & 255}`,
-    },
-    body: JSON.stringify({ email, password }),
+function signIn(url: string, email: string, n: number): Promise<string> {
+  return signInCookie(url, email, password, {
+    'x-forwarded-for': `10.77.${(n >> 8) & 255}.${n & 255}`,
   });
-  if (response.status !== 200) throw new Error(`bench sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
 }
 
 async function post(
