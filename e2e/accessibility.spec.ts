@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { demoPassword } from './support/accounts';
 
-const password = 'demo-pass-2026';
 const languages = ['en', 'ne'] as const;
 
 /** Screens anyone can open, and the page for an unknown address. */
@@ -41,7 +41,7 @@ async function useLanguage(page: Page, language: (typeof languages)[number]) {
 async function signIn(page: Page, email: string) {
   // page.request shares the page's cookies, so the page is signed in afterwards.
   const response = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
+    data: { email, password: demoPassword },
   });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -1,16 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
+  demoPassword,
   linkIn,
+  type Mail,
   mailTo,
   password,
   signInThroughForm,
   uniqueEmail,
-  type Mail,
 } from './support/accounts';
 import { addVirtualAuthenticator } from './support/webauthn';
 
-const demoPassword = 'demo-pass-2026';
 function codeIn(mail: Mail): string {
   const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
   expect(code, mail.text).toBeDefined();

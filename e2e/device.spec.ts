@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demoPassword } from './support/accounts';
 
 const clinicKey = 'DEV-CLINIC-01';
 const devBanner = 'Educational suggestions only. Not medical advice.';
@@ -157,7 +158,7 @@ test.describe('developer panel', () => {
 
     // Signed in, the protected shell shows the badge too.
     const signIn = await page.request.post('/api/auth/sign-in/email', {
-      data: { email: 'doctor@example.com', password: 'demo-pass-2026' },
+      data: { email: 'doctor@example.com', password: demoPassword },
     });
     expect(signIn.status()).toBe(200);
     await page.goto('/');

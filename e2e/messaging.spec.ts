@@ -6,9 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { createConfirmedAccount, password } from './support/accounts';
-
-const demoPassword = 'demo-pass-2026';
+import { createConfirmedAccount, demoPassword, password } from './support/accounts';
 
 /** A confirmed patient of its own, so the demo patient's messages stay untouched. */
 function freshPatient(request: APIRequestContext, label: string): Promise<string> {

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedAccount, demoPassword, mailTo, password } from './support/accounts';
 import { addVirtualAuthenticator } from './support/webauthn';
-
-const password = 'demo-pass-2026';
 
 /** RFC 6238 TOTP (HMAC-SHA1, 6 digits, 30 s) from a base32 secret, as an authenticator app does. */
 function totp(secretBase32: string): string {
@@ -20,42 +19,9 @@ function totp(secretBase32: string): string {
   return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-interface Mail {
-  to: string;
-  text: string;
-}
-
-async function mailTo(request: APIRequestContext, to: string): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect(async () => {
-    const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[];
-    found = mails.find((mail) => mail.to === to);
-    expect(found).toBeDefined();
-  }).toPass({ timeout: 5_000 });
-  return found!;
-}
-
-/**
- * A confirmed account of its own, so enrolling a second factor never changes how the
- * demo accounts sign in for the other browser tests running alongside.
- */
-async function freshAccount(request: APIRequestContext, label: string): Promise<string> {
-  const email = `mfa-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    data: { email, password, name: 'MFA Test', inviteCode: 'PILOT-2026' },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const mail = await mailTo(request, email);
-  const link = mail.text.split('\n').find((line) => /^https?:\/\//.test(line.trim()));
-  expect(link).toBeDefined();
-  const confirmed = await request.get(link!.trim(), { maxRedirects: 0 });
-  expect(confirmed.status()).toBeLessThan(400);
-  return email;
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
+async function signIn(page: Page, email: string, secret = password): Promise<void> {
   const response = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
+    data: { email, password: secret },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
@@ -70,7 +36,7 @@ test('a passkey is added on the profile and then signs in on its own', async ({
 }) => {
   await addVirtualAuthenticator(page);
 
-  await signIn(page, 'patient@example.com');
+  await signIn(page, 'patient@example.com', demoPassword);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Privacy & Security' })).toBeVisible();
   await page.getByRole('button', { name: 'Add a passkey' }).click();
@@ -115,7 +81,7 @@ test('an authenticator app is set up by QR key and code, shows backup codes, and
   page,
   request,
 }) => {
-  const email = await freshAccount(request, 'totp');
+  const email = await createConfirmedAccount(request, 'mfa-totp');
   await signIn(page, email);
   await page.goto('/profile');
   await expect(page.getByText('No second factor yet.')).toBeVisible();
@@ -157,7 +123,7 @@ test('an authenticator app is set up by QR key and code, shows backup codes, and
 });
 
 test('a phone number is added with the texted code, in Nepali', async ({ page, request }) => {
-  const email = await freshAccount(request, 'phone');
+  const email = await createConfirmedAccount(request, 'mfa-phone');
   const phone = `+97798${String(Date.now()).slice(-8)}`;
   await signIn(page, email);
   await page.goto('/profile');
@@ -173,7 +139,7 @@ test('a phone number is added with the texted code, in Nepali', async ({ page, r
   await setup.getByRole('button', { name: 'कोड पठाउनुहोस्' }).click();
 
   await expect(setup.getByText(`हामीले ${phone} मा कोड पठायौँ।`)).toBeVisible();
-  const code = /^(\d{6})$/m.exec((await mailTo(request, phone)).text)?.[1];
+  const code = /^(\d{6})$/m.exec((await mailTo(request, phone, /./)).text)?.[1];
   expect(code).toBeDefined();
   await setup.getByLabel('६ अङ्कको कोड').fill(code!);
   await setup.getByLabel('पासवर्ड').fill(password);

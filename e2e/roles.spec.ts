@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const password = 'demo-pass-2026';
+import { demoPassword } from './support/accounts';
 
 async function signIn(page: Page, email: string) {
   // page.request shares the page's cookies, so the page is signed in afterwards.
   const response = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
+    data: { email, password: demoPassword },
   });
   expect(response.status(), await response.text()).toBe(200);
 }

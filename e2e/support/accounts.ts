@@ -1,5 +1,9 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The contract's password of every demo account. */
+export const demoPassword = 'demo-pass-2026';
+
+/** The password of accounts the tests create. */
 export const password = 'a-good-password-1';
 
 export interface Mail {
