@@ -78,7 +78,7 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   server.addHook('onClose', () => mailer.close());
 
   registerErrorHandler(server, { databaseUsable: () => database.ping() });
-  await registerSecurityHeaders(server, config.publicUrl.startsWith('https:'));
+  registerSecurityHeaders(server, config.publicUrl.startsWith('https:'));
   await server.register(compress, { global: true, threshold: 1024 });
   registerSameOriginCheck(server, config.publicUrl);
 

@@ -1,12 +1,15 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Scripts only from our own origin, no inline script anywhere. Inline styles are
  * allowed because the toast and dialog libraries position elements with them.
+ *
+ * The headers are the same for every answer, so helmet is set up once here; the
+ * Fastify plugin would build it again for each request.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, secure: boolean) {
-  await app.register(helmet, {
+export function registerSecurityHeaders(app: FastifyInstance, secure: boolean) {
+  const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -30,7 +33,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    applyHelmet(request.raw, reply.raw, () => done());
   });
 }
