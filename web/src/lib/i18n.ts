@@ -61,6 +61,8 @@ export const i18nReady: Promise<unknown> = i18n
     supportedLngs: languages,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // i18next otherwise advertises a hosted service on the console.
+    showSupportNotice: false,
     // A missing key shows up loudly in development instead of falling back silently.
     saveMissing: import.meta.env.DEV,
     missingKeyHandler: (_lngs, _ns, key) => {
