@@ -38,9 +38,19 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // Code most pages share goes in one chunk: each separate file costs a slow
-        // phone a request, and left alone the bundler makes dozens of 1-2 KB ones.
-        codeSplitting: { groups: [{ name: 'common', minShareCount: 8 }] },
+        // Each file costs a slow phone a request, and left alone the bundler makes dozens of
+        // 1-2 KB ones: code most chunks share goes in one, and so do the banners and badges
+        // both shells draw.
+        codeSplitting: {
+          groups: [
+            { name: 'common', minShareCount: 8 },
+            {
+              name: 'shell-parts',
+              test: /web[\\/]src[\\/](components[\\/]layout|features[\\/]device)[\\/]/,
+              minShareCount: 2,
+            },
+          ],
+        },
       },
     },
   },
