@@ -51,7 +51,7 @@ function fakeWebRoot(): string {
 
 /** The modules a page's HTML asks the browser to preload, in order. */
 function modulePreloads(html: string): string[] {
-  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin[^>]* href="([^"]+)">/g)].map(
     (match) => match[1] ?? '',
   );
 }
@@ -93,6 +93,14 @@ describe('preloading what a page needs', () => {
     expect(modulePreloads(await html('/Messages/abc-123/?from=home'))).toEqual(conversation);
     expect(modulePreloads(await html('/messages'))).toContain('/assets/messages-h4sh.js');
     expect(modulePreloads(await html('/login/?next=%2F'))).toContain('/assets/login-h4sh.js');
+  });
+
+  it("lets the entry's own modules come first: the page's are asked for at low priority", async () => {
+    const page = await html('/login');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/react-h4sh.js">');
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/login-h4sh.js">',
+    );
   });
 
   it('asks for the session with the page only where the protected shell waits for it', async () => {
