@@ -49,6 +49,7 @@ export default defineConfig({
               test: /web[\\/]src[\\/](components[\\/]layout|features[\\/]device)[\\/]/,
               minShareCount: 2,
             },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
           ],
         },
       },
