@@ -40,7 +40,7 @@ export default defineConfig({
       output: {
         // Each file costs a slow phone a request, and left alone the bundler makes dozens of
         // 1-2 KB ones: code most chunks share goes in one, and so do the banners and badges
-        // both shells draw.
+        // both shells draw, and the icons more than one chunk uses.
         codeSplitting: {
           groups: [
             { name: 'common', minShareCount: 8 },
