@@ -36,6 +36,24 @@ export default defineConfig({
     reportCompressedSize: false,
     // Read by the bench to add up the JavaScript each route needs; dot folders are never served.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // Each file costs a slow phone a request, and left alone the bundler makes dozens of
+        // 1-2 KB ones: code most chunks share goes in one, and so do the banners and badges
+        // both shells draw, and the icons more than one chunk uses.
+        codeSplitting: {
+          groups: [
+            { name: 'common', minShareCount: 8 },
+            {
+              name: 'shell-parts',
+              test: /web[\\/]src[\\/](components[\\/]layout|features[\\/]device)[\\/]/,
+              minShareCount: 2,
+            },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

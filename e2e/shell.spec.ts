@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createConfirmedAccount, signInThroughForm } from './support/accounts';
 
 test('a protected page without a session leads to /login', async ({ page }) => {
   for (const path of ['/', '/profile', '/messages/abc', '/queue']) {
@@ -6,6 +7,23 @@ test('a protected page without a session leads to /login', async ({ page }) => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   }
+});
+
+test('a page under the protected shell asks for the session once, with the page', async ({
+  page,
+}) => {
+  const email = await createConfirmedAccount(page.request, 'session-preload');
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  // The page's preload of GET /api/me is what the session query reads, not a second call.
+  const sessionRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/me') sessionRequests.push(request.url());
+  });
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: email })).toBeVisible();
+  expect(sessionRequests).toHaveLength(1);
 });
 
 test('an unknown path shows the 404 page with a link home', async ({ page }) => {

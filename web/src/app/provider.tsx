@@ -1,6 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+// Toasts only follow something a person did, so sonner need not hold up the first screen.
+const Toaster = lazy(() =>
+  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
+);
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,7 +16,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

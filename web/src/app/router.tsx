@@ -1,53 +1,39 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { pages } from '@shared/pages';
 import { PageLoading } from '@/components/layout/page-loading';
 
 const PublicShell = lazy(() => import('@/components/layout/public-shell'));
 const ProtectedShell = lazy(() => import('@/components/layout/protected-shell'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
-type Page = LazyExoticComponent<ComponentType>;
+const shells = { public: PublicShell, protected: ProtectedShell };
 
 /**
  * Each page and each shell is its own chunk, so a phone downloads only what the
  * screen it opens needs: /login never pays for the camera sheet or navigation.
+ * The pages come from `@shared/pages`, which the server also reads to preload them.
  */
-const publicPages: [path: string, page: Page][] = [
-  ['/login', lazy(() => import('./routes/login'))],
-  ['/signup', lazy(() => import('./routes/signup'))],
-  ['/forgot', lazy(() => import('./routes/forgot'))],
-  ['/reset-password', lazy(() => import('./routes/reset-password'))],
-  ['/research', lazy(() => import('./routes/research'))],
-];
+const pageModules = import.meta.glob<{ default: ComponentType }>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+]);
 
-const protectedPages: [path: string, page: Page][] = [
-  ['/', lazy(() => import('./routes/home'))],
-  ['/health', lazy(() => import('./routes/health'))],
-  ['/messages', lazy(() => import('./routes/messages'))],
-  ['/messages/:conversationId', lazy(() => import('./routes/conversation'))],
-  ['/profile', lazy(() => import('./routes/profile'))],
-  ['/queue', lazy(() => import('./routes/queue'))],
-  ['/onboarding', lazy(() => import('./routes/onboarding'))],
-  ['/today', lazy(() => import('./routes/today'))],
-  ['/overview', lazy(() => import('./routes/overview'))],
-];
+const routes = pages.map((page) => {
+  const load = pageModules[`./routes/${page.module}.tsx`];
+  if (!load) throw new Error(`No page module ${page.module} for ${page.path}`);
+  return { ...page, Shell: shells[page.shell], Page: lazy(load) };
+});
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
-        {publicPages.map(([path, Page]) => (
+        {routes.map(({ path, Shell, Page }) => (
           <Route key={path} path={path}>
-            <PublicShell>
+            <Shell>
               <Page />
-            </PublicShell>
-          </Route>
-        ))}
-        {protectedPages.map(([path, Page]) => (
-          <Route key={path} path={path}>
-            <ProtectedShell>
-              <Page />
-            </ProtectedShell>
+            </Shell>
           </Route>
         ))}
         <Route>

@@ -1,0 +1,126 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages, pageSource, shellSource } from '@shared/pages';
+import type { WebManifest } from '../../server/src/http/web-manifest';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const chunkName = (source: string) => `assets/${path.basename(source, '.tsx')}-h4sh.js`;
+
+/**
+ * A built web app in miniature: an entry with one import, both shells, every page, and
+ * chunks the login page and the conversation share with others.
+ */
+function fakeManifest(): WebManifest {
+  const manifest: WebManifest = {
+    'index.html': { file: 'assets/index-h4sh.js', isEntry: true, imports: ['_react-h4sh.js'] },
+    '_react-h4sh.js': { file: 'assets/react-h4sh.js' },
+    '_button-h4sh.js': { file: 'assets/button-h4sh.js', imports: ['_react-h4sh.js'] },
+    '_form-h4sh.js': { file: 'assets/form-h4sh.js', imports: ['_button-h4sh.js', 'index.html'] },
+    '_camera-h4sh.js': { file: 'assets/camera-h4sh.js' },
+  };
+  for (const shell of ['public', 'protected'] as const) {
+    manifest[shellSource(shell)] = {
+      file: chunkName(shellSource(shell)),
+      imports: ['index.html', ...(shell === 'protected' ? ['_camera-h4sh.js'] : [])],
+    };
+  }
+  for (const page of pages) {
+    manifest[pageSource(page)] = {
+      file: chunkName(pageSource(page)),
+      imports: page.module === 'login' ? ['_form-h4sh.js'] : ['_button-h4sh.js'],
+    };
+  }
+  return manifest;
+}
+
+function fakeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'sewa-web-'));
+  mkdirSync(path.join(root, '.vite'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>Sewa</title>' +
+      '<script type="module" crossorigin src="/assets/index-h4sh.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-h4sh.js">' +
+      '</head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(root, '.vite', 'manifest.json'), JSON.stringify(fakeManifest()));
+  return root;
+}
+
+/** The modules a page's HTML asks the browser to preload, in order. */
+function modulePreloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin[^>]* href="([^"]+)">/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+const sessionPreload = '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">';
+
+describe('preloading what a page needs', () => {
+  let server: TestServer;
+  const html = async (pagePath: string) => {
+    const response = await fetch(`${server.url}${pagePath}`);
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ webRoot: fakeWebRoot() });
+  });
+  afterAll(() => server.close());
+
+  it("lists the sign-in page's shell, module and their imports, beyond the entry's", async () => {
+    expect(modulePreloads(await html('/login'))).toEqual([
+      '/assets/react-h4sh.js',
+      '/assets/public-shell-h4sh.js',
+      '/assets/login-h4sh.js',
+      '/assets/form-h4sh.js',
+      '/assets/button-h4sh.js',
+    ]);
+  });
+
+  it('reads the path as the router does: parameters, a trailing slash, any case, a query', async () => {
+    const conversation = [
+      '/assets/react-h4sh.js',
+      '/assets/protected-shell-h4sh.js',
+      '/assets/camera-h4sh.js',
+      '/assets/conversation-h4sh.js',
+      '/assets/button-h4sh.js',
+    ];
+    expect(modulePreloads(await html('/messages/abc-123'))).toEqual(conversation);
+    expect(modulePreloads(await html('/Messages/abc-123/?from=home'))).toEqual(conversation);
+    expect(modulePreloads(await html('/messages'))).toContain('/assets/messages-h4sh.js');
+    expect(modulePreloads(await html('/login/?next=%2F'))).toContain('/assets/login-h4sh.js');
+  });
+
+  it("lets the entry's own modules come first: the page's are asked for at low priority", async () => {
+    const page = await html('/login');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/react-h4sh.js">');
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/login-h4sh.js">',
+    );
+  });
+
+  it('asks for the session with the page only where the protected shell waits for it', async () => {
+    expect(await html('/')).toContain(sessionPreload);
+    expect(await html('/messages/abc-123')).toContain(sessionPreload);
+    expect(await html('/login')).not.toContain(sessionPreload);
+  });
+
+  it('preloads only the entry for a path no page owns', async () => {
+    for (const unknown of ['/no-such-page', '/messages/abc/extra', '/loginx']) {
+      const page = await html(unknown);
+      expect(modulePreloads(page)).toEqual(['/assets/react-h4sh.js']);
+      expect(page).not.toContain(sessionPreload);
+    }
+  });
+});
+
+describe('the page table', () => {
+  it('names a module that exists for every page and shell', () => {
+    const sources = [...pages.map(pageSource), shellSource('public'), shellSource('protected')];
+    expect(sources.filter((source) => !existsSync(path.join('web', source)))).toEqual([]);
+  });
+});
