@@ -6,29 +6,20 @@ import { benchMessaging } from './messaging';
 import { promised } from './scenarios';
 import { benchServerStart } from './server-start';
 import { BenchTable } from './table';
-import { routeJavaScriptGzip } from './web-size';
+import { routeBudgets, routeJavaScriptGzip } from './web-size';
 
 const started = performance.now();
 const table = new BenchTable();
 const webRoot = 'dist/web';
-const publicShell = 'src/components/layout/public-shell.tsx';
-const protectedShell = 'src/components/layout/protected-shell.tsx';
-
-// What a phone downloads before each page shows.
-const kb = (modules: string[]) => routeJavaScriptGzip(webRoot, modules) / 1024;
-const loginKb = kb([publicShell, 'src/app/routes/login.tsx']);
-table.record('JavaScript for /login (gzip)', loginKb, 'KB', { limit: 150 });
-table.record(
-  'JavaScript for /login and the patient home (gzip)',
-  kb([publicShell, 'src/app/routes/login.tsx', protectedShell, 'src/app/routes/home.tsx']),
-  'KB',
-  { limit: 200 },
-);
-table.record(
-  'JavaScript for a conversation (gzip)',
-  kb([protectedShell, 'src/app/routes/conversation.tsx']),
-  'KB',
-);
+for (const budget of routeBudgets) {
+  const kb = routeJavaScriptGzip(webRoot, budget.modules) / 1024;
+  table.record(
+    budget.name,
+    kb,
+    'KB',
+    budget.limitKb === undefined ? undefined : { limit: budget.limitKb },
+  );
+}
 
 console.log('Server start…');
 const start = await benchServerStart();

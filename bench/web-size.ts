@@ -22,3 +22,24 @@ export function routeJavaScriptGzip(webRoot: string, lazyModules: string[]): num
   }
   return total;
 }
+
+const publicShell = 'src/components/layout/public-shell.tsx';
+const protectedShell = 'src/components/layout/protected-shell.tsx';
+
+/** What a phone downloads before each page shows, and the promised ceiling where there is one. */
+export const routeBudgets: { name: string; modules: string[]; limitKb?: number }[] = [
+  {
+    name: 'JavaScript for /login (gzip)',
+    modules: [publicShell, 'src/app/routes/login.tsx'],
+    limitKb: 150,
+  },
+  {
+    name: 'JavaScript for /login and the patient home (gzip)',
+    modules: [publicShell, 'src/app/routes/login.tsx', protectedShell, 'src/app/routes/home.tsx'],
+    limitKb: 200,
+  },
+  {
+    name: 'JavaScript for a conversation (gzip)',
+    modules: [protectedShell, 'src/app/routes/conversation.tsx'],
+  },
+];
