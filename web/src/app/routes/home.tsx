@@ -10,9 +10,9 @@ import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
 /** The patient's dashboard with their most recent conversation on its card. */
 function PatientHome({ firstName }: { firstName: string }) {
   const latestConversation = useLatestConversation();
-  return (
-    <PatientDashboard firstName={firstName} latestConversation={latestConversation.data ?? null} />
-  );
+  // A failed load shows the invitation rather than a placeholder that never ends.
+  const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
+  return <PatientDashboard firstName={firstName} latestConversation={conversation} />;
 }
 
 /** `/`: each role's own home (spec point 2); without a first name, onboarding comes first. */

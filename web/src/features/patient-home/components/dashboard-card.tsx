@@ -7,16 +7,23 @@ export function DashboardCard({
   title,
   action,
   className,
+  busy = false,
   children,
 }: {
   title: string;
   action?: ReactNode;
   className?: string;
+  /** Its content is still on the way. */
+  busy?: boolean;
   children: ReactNode;
 }) {
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId} className={cn('grid grid-cols-1 gap-3', className)}>
+    <Card
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      className={cn('grid grid-cols-1 gap-3', className)}
+    >
       <div className="flex items-center justify-between gap-2">
         <CardTitle id={titleId}>{title}</CardTitle>
         {action}

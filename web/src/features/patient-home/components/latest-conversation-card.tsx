@@ -14,14 +14,24 @@ export interface LatestConversation {
   createdAt: string;
 }
 
-/** The newest conversation with the care team, or an invitation to start one. */
+/**
+ * The newest conversation with the care team, or an invitation to start one. While the
+ * list is on its way the card holds its place without claiming there is none.
+ */
 export function LatestConversationCard({
   conversation = null,
 }: {
-  conversation?: LatestConversation | null;
+  conversation?: LatestConversation | null | 'loading';
 }) {
   const { t } = useTranslation();
   const { language } = useNumberFormat();
+  if (conversation === 'loading') {
+    return (
+      <DashboardCard title={t('patientHome.conversation.title')} busy>
+        <div aria-hidden="true" className="bg-muted h-10 animate-pulse rounded-lg" />
+      </DashboardCard>
+    );
+  }
   return (
     <DashboardCard title={t('patientHome.conversation.title')}>
       {conversation ? (

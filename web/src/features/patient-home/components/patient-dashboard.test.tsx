@@ -14,7 +14,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-function renderDashboard(latestConversation?: LatestConversation | null) {
+function renderDashboard(latestConversation?: LatestConversation | null | 'loading') {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <PatientDashboard firstName="Sita" latestConversation={latestConversation} />
@@ -37,6 +37,14 @@ async function expectNewToast(text: string) {
 const card = (name: string) => screen.getByRole('region', { name });
 
 describe('patient dashboard', () => {
+  it('holds the latest-conversation card while the list loads, without saying there is none', () => {
+    renderDashboard('loading');
+    const latest = card('Latest conversation');
+    expect(latest).toHaveAttribute('aria-busy', 'true');
+    expect(within(latest).queryByText(/No conversations yet/)).toBeNull();
+    expect(within(card('Open tasks')).getByText(/No open tasks/)).toBeVisible();
+  });
+
   it('has every part the spec lists, each found by its heading', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Today' })).toBeVisible();

@@ -19,7 +19,8 @@ export function PatientDashboard({
   latestConversation = null,
 }: {
   firstName: string;
-  latestConversation?: LatestConversation | null;
+  /** `'loading'` while the conversations are on their way. */
+  latestConversation?: LatestConversation | null | 'loading';
 }) {
   const { t } = useTranslation();
   const [appointment] = useState(() => sampleAppointment());
