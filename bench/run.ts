@@ -67,6 +67,7 @@ for (const { scenario, database, api, db } of await benchApi()) {
   }
   if (db) {
     table.record(`${label}: database alone, statements/s`, db.perSecond, '/s');
+    table.record(`${label}: database alone, p99`, db.p99Ms, 'ms');
     table.record(
       `${label}: API/DB ratio`,
       api.perSecond / db.perSecond,
