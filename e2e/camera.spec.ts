@@ -141,6 +141,23 @@ test('a camera that has not started yet is not ready for a photo', async ({ page
   await expect(sheet.getByRole('status')).toHaveText('Camera not ready');
 });
 
+test('once the app has loaded, the camera opens for the first time without a connection', async ({
+  page,
+  context,
+}) => {
+  await newPatient(page.request);
+  const cameraCode = page.waitForResponse((response) =>
+    /camera-sheet-.*\.js$/.test(response.url()),
+  );
+  await page.goto('/onboarding');
+  await cameraCode;
+
+  await context.setOffline(true);
+  await expect(page.getByText('Connection lost. Retrying...')).toBeVisible();
+  await page.getByRole('button', { name: 'Camera' }).click();
+  await expect(page.getByRole('dialog', { name: 'Camera' })).toBeVisible();
+});
+
 test('a photo taken offline waits on the device, survives a reload and reaches the server once online', async ({
   page,
   context,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { useDoctorIsWaiting } from '@/features/encounter/active-encounter';
@@ -11,10 +11,29 @@ import { ModeBanner } from './mode-banner';
 import { OfflineBanner } from './offline-banner';
 import { PageLoading } from './page-loading';
 
-// The capture overlay and its dialog code come when the patient first opens the camera.
+const loadCameraSheet = () => import('./camera-sheet');
+
+// The capture overlay and its dialog code stay out of the first screen's JavaScript.
 const CameraSheet = lazy(() =>
-  import('./camera-sheet').then((module) => ({ default: module.CameraSheet })),
+  loadCameraSheet().then((module) => ({ default: module.CameraSheet })),
 );
+
+/**
+ * Fetches the camera sheet once the page has loaded, so it is at hand when a patient
+ * opens the camera later without a connection: photos are meant to be taken offline.
+ */
+function usePrefetchedCameraSheet(wanted: boolean) {
+  useEffect(() => {
+    if (!wanted) return;
+    const prefetch = () => void loadCameraSheet().catch(() => undefined);
+    if (document.readyState === 'complete') {
+      prefetch();
+      return;
+    }
+    window.addEventListener('load', prefetch, { once: true });
+    return () => window.removeEventListener('load', prefetch);
+  }, [wanted]);
+}
 
 /** Every protected route sits in here: it needs a session, nothing more (spec point 6). */
 export default function ProtectedShell({ children }: { children: ReactNode }) {
@@ -23,6 +42,7 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   const [cameraOpen, setCameraOpen] = useState(false);
   const [cameraUsed, setCameraUsed] = useState(false);
   const doctorIsWaiting = useDoctorIsWaiting();
+  usePrefetchedCameraSheet(role === 'patient');
   // Photos taken on this device are sent for the signed-in patient only.
   useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
 
