@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedAccount, signInThroughForm } from './support/accounts';
+import { createConfirmedAccount, demoPassword, signInThroughForm } from './support/accounts';
 
 test('a protected page without a session leads to /login', async ({ page }) => {
   for (const path of ['/', '/profile', '/messages/abc', '/queue']) {
@@ -111,4 +111,31 @@ test('the sign-in page fits a small phone screen', async ({ page }) => {
   );
   expect(overflow).toBe(false);
   await page.screenshot({ path: 'docs/screenshots/login.png' });
+});
+
+test('a screen whose code cannot be fetched offline keeps the shell and offers to try again', async ({
+  page,
+  context,
+}) => {
+  await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'patient@example.com', password: demoPassword },
+  });
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Sita')).toBeVisible();
+
+  // The health screen's code has not been needed yet, and now it cannot be fetched.
+  await context.setOffline(true);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Health' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'This screen could not be loaded. Check your connection and try again.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Connection lost. Retrying...')).toBeVisible();
+  await expect(nav).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Health' })).toBeVisible();
 });

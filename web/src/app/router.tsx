@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { pages } from '@shared/pages';
+import { PageErrorBoundary } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
 
 const PublicShell = lazy(() => import('@/components/layout/public-shell'));
@@ -32,7 +33,9 @@ export function AppRoutes() {
         {routes.map(({ path, Shell, Page }) => (
           <Route key={path} path={path}>
             <Shell>
-              <Page />
+              <PageErrorBoundary>
+                <Page />
+              </PageErrorBoundary>
             </Shell>
           </Route>
         ))}
