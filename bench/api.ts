@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app';
+import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/confirmed-account';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
@@ -42,20 +43,8 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
   try {
     await migrateToLatest(database.db);
     const { auth, server } = await buildApp({ config, database });
-    const context = await auth.$context;
-    const hash = await context.password.hash(password);
-    const createAccount = async (email: string) => {
-      const user = await context.internalAdapter.createUser(
-        { email, name: '', emailVerified: true },
-        { method: 'admin' },
-      );
-      await context.internalAdapter.linkAccount({
-        userId: user.id,
-        providerId: 'credential',
-        accountId: user.id,
-        password: hash,
-      });
-    };
+    const passwordHash = await passwordHashOf(auth, password);
+    const createAccount = (email: string) => createConfirmedAccount(auth, { email, passwordHash });
     const signIn = async (email: string) => {
       const answer = await server.inject({
         method: 'POST',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { messagePollMs } from '../shared/messaging';
 import { buildApp } from '../server/src/app';
+import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/confirmed-account';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';
@@ -52,20 +53,10 @@ async function createAccounts(env: Record<string, string>, patients: number) {
   try {
     await migrateToLatest(database.db);
     const { auth, server } = await buildApp({ config, database });
-    const context = await auth.$context;
-    const hash = await context.password.hash(password);
+    const passwordHash = await passwordHashOf(auth, password);
     const profiles = profilesRepository(database.db);
     const create = async (email: string, role: 'patient' | 'doctor') => {
-      const user = await context.internalAdapter.createUser(
-        { email, name: '', emailVerified: true },
-        { method: 'admin' },
-      );
-      await context.internalAdapter.linkAccount({
-        userId: user.id,
-        providerId: 'credential',
-        accountId: user.id,
-        password: hash,
-      });
+      const user = await createConfirmedAccount(auth, { email, passwordHash });
       await profiles.upsertNames(user.id, { first_name: role === 'doctor' ? 'Doctor' : 'Patient' });
       await profiles.setRole(user.id, role);
       return email;

@@ -1,3 +1,4 @@
+import { createConfirmedAccount, passwordHashOf } from '../../server/src/auth/confirmed-account';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseVariants, startTestServer, type TestServer } from './support/test-server';
 
@@ -15,16 +16,9 @@ function attributesOf(line: string): Map<string, string> {
 async function signInCookies(server: TestServer, origin: string): Promise<string[]> {
   const email = 'cookie@example.com';
   const password = 'cookie-pass-2026';
-  const context = await server.auth.$context;
-  const user = await context.internalAdapter.createUser(
-    { email, name: '', emailVerified: true },
-    { method: 'admin' },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: await context.password.hash(password),
+  await createConfirmedAccount(server.auth, {
+    email,
+    passwordHash: await passwordHashOf(server.auth, password),
   });
   const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',

@@ -3,6 +3,7 @@ import type { Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 import type { Auth } from './auth';
+import { createConfirmedAccount, passwordHashOf } from './confirmed-account';
 
 export const demoPassword = 'demo-pass-2026';
 
@@ -30,7 +31,6 @@ export async function seedDemoUsers(
   db: Kysely<Database>,
   profiles: ProfilesRepository,
 ): Promise<number> {
-  const context = await auth.$context;
   let created = 0;
   // One scrypt hash for all: they share a published password, and each hash costs a
   // noticeable part of a first start on a small machine.
@@ -42,19 +42,10 @@ export async function seedDemoUsers(
       .where('email', '=', demo.email)
       .executeTakeFirst();
     if (existing) continue;
-    const user = await context.internalAdapter.createUser(
-      {
-        email: demo.email,
-        name: [demo.firstName, demo.lastName].filter(Boolean).join(' '),
-        emailVerified: true,
-      },
-      { method: 'admin' },
-    );
-    await context.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: 'credential',
-      accountId: user.id,
-      password: await (passwordHash ??= context.password.hash(demoPassword)),
+    const user = await createConfirmedAccount(auth, {
+      email: demo.email,
+      name: [demo.firstName, demo.lastName].filter(Boolean).join(' '),
+      passwordHash: await (passwordHash ??= passwordHashOf(auth, demoPassword)),
     });
     await profiles.upsertNames(user.id, {
       first_name: demo.firstName,

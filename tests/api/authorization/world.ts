@@ -1,3 +1,4 @@
+import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/confirmed-account';
 import { demoPassword, demoUsers, seedDemoUsers } from '../../../server/src/auth/demo-users';
 import { profilesRepository } from '../../../server/src/profiles/profiles-repository';
 import type { Role } from '@shared/role';
@@ -42,16 +43,10 @@ const otherPatientEmail = 'other-patient@example.com';
 
 /** A confirmed patient account with the demo password, made the way the demo accounts are. */
 async function createPatient(server: TestServer, email: string): Promise<void> {
-  const context = await server.auth.$context;
-  const user = await context.internalAdapter.createUser(
-    { email, name: 'Other Patient', emailVerified: true },
-    { method: 'admin' },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: await context.password.hash(demoPassword),
+  const user = await createConfirmedAccount(server.auth, {
+    email,
+    name: 'Other Patient',
+    passwordHash: await passwordHashOf(server.auth, demoPassword),
   });
   await profilesRepository(server.database.db).setRole(user.id, 'patient');
 }

@@ -1,3 +1,4 @@
+import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/confirmed-account';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,16 +64,9 @@ describe.skipIf(databaseUrl === undefined)('the PostgreSQL server going away und
       // The outage is expected: its warnings would bury the test's own report.
       env: { DEMO_USERS: 'false', LOG_LEVEL: 'error' },
     });
-    const context = await server.auth.$context;
-    const user = await context.internalAdapter.createUser(
-      { email: 'outage@example.com', name: '', emailVerified: true },
-      { method: 'admin' },
-    );
-    await context.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: 'credential',
-      accountId: user.id,
-      password: await context.password.hash('outage-pass-2026'),
+    await createConfirmedAccount(server.auth, {
+      email: 'outage@example.com',
+      passwordHash: await passwordHashOf(server.auth, 'outage-pass-2026'),
     });
     const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',

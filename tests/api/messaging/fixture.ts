@@ -1,3 +1,4 @@
+import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/confirmed-account';
 import { expect } from 'vitest';
 import type { Role } from '../../../shared/role';
 import { profilesRepository } from '../../../server/src/profiles/profiles-repository';
@@ -26,16 +27,10 @@ export async function person(
 ): Promise<Person> {
   counter += 1;
   const email = `${role}-${counter}-${Date.now().toString(36)}@example.com`;
-  const context = await server.auth.$context;
-  const user = await context.internalAdapter.createUser(
-    { email, name: names.first, emailVerified: true },
-    { method: 'admin' },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: await context.password.hash(password),
+  const user = await createConfirmedAccount(server.auth, {
+    email,
+    name: names.first,
+    passwordHash: await passwordHashOf(server.auth, password),
   });
   const profiles = profilesRepository(server.database.db);
   await profiles.upsertNames(user.id, { first_name: names.first, last_name: names.last ?? null });
