@@ -13,7 +13,15 @@ export async function startBuiltServer(
   const listenOn = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenOn}`;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(listenOn), PUBLIC_URL: url },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      // The bench stands in for a proxy that gives each simulated client its own address.
+      TRUST_PROXY: '127.0.0.1',
+      ...env,
+      PORT: String(listenOn),
+      PUBLIC_URL: url,
+    },
     stdio: 'ignore',
   });
   const started = performance.now();

@@ -23,6 +23,7 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'account_protected',
   'service_unavailable',
   'internal',
 ] as const;

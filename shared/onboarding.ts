@@ -3,6 +3,12 @@ import * as z from 'zod/mini';
 import { dateSystems, genders } from './profile';
 
 /**
+ * The longest first or last name kept. Names reach every doctor's conversation
+ * list, so an unbounded one would be everyone's problem.
+ */
+export const maxNameLength = 100;
+
+/**
  * The onboarding form's refusals, word for word as the spec gives them. The server
  * answers with the same English text, and the web app shows it in the reader's
  * language by looking it up here.
@@ -14,6 +20,7 @@ export const onboardingMessages = {
   invalidDateSystem: 'Please choose AD or BS',
   invalidAdDate: 'Please enter a valid date',
   invalidBsDate: 'Please enter a valid BS date (YYYY-MM-DD)',
+  nameTooLong: `Names can be at most ${maxNameLength} characters`,
 } as const;
 export type OnboardingMessageKey = keyof typeof onboardingMessages;
 
@@ -81,6 +88,11 @@ function blankToNull(value: string | null | undefined): string | null {
 }
 
 const optionalText = z.optional(z.nullable(z.string()));
+const optionalName = z.optional(
+  z.nullable(
+    z.string().check(z.trim(), z.maxLength(maxNameLength, onboardingMessages.nameTooLong)),
+  ),
+);
 
 /**
  * `PUT /api/profile`, and the onboarding form (spec point 5). Only the chosen
@@ -92,8 +104,12 @@ export const onboardingSchema = z.pipe(
     .object({
       first_name: z
         .string(onboardingMessages.firstNameRequired)
-        .check(z.trim(), z.minLength(1, onboardingMessages.firstNameRequired)),
-      last_name: optionalText,
+        .check(
+          z.trim(),
+          z.minLength(1, onboardingMessages.firstNameRequired),
+          z.maxLength(maxNameLength, onboardingMessages.nameTooLong),
+        ),
+      last_name: optionalName,
       gender: z.optional(
         z.nullable(z.union([z.enum(genders), z.literal('')], onboardingMessages.invalidGender)),
       ),

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { currentUserResolver } from './auth/current-user';
+import { expiredVerifications } from './auth/expired-verifications';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import {
@@ -10,6 +11,7 @@ import {
   frameworkErrorHandler,
   registerErrorHandler,
 } from './http/error-handler';
+import { registerCanonicalPathCheck } from './http/canonical-path';
 import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './http/require-user';
 import { registerSameOriginCheck } from './http/same-origin';
@@ -18,6 +20,7 @@ import { registerWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRepository } from './mail/outbox-repository';
 import { messagingRepository } from './messaging/messaging-repository';
+import { startHousekeeping } from './maintenance/housekeeping';
 import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
@@ -61,8 +64,8 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
-    // Forwarded addresses are believed only from proxies on this machine or private networks.
-    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    // A forwarded address is believed only from the proxies the operator named.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -76,8 +79,17 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
   const limiter = rateLimiter(db);
   const requireUser = requireUserWith(currentUserResolver(auth, db, config.publicUrl));
   server.addHook('onClose', () => mailer.close());
+  const housekeeping = startHousekeeping(
+    [
+      { name: 'rate-limit counters', run: () => limiter.prune() },
+      { name: 'expired verifications', run: () => expiredVerifications(db).prune() },
+    ],
+    server.log,
+  );
+  server.addHook('onClose', () => housekeeping.stop());
 
   registerErrorHandler(server, { databaseUsable: () => database.ping() });
+  registerCanonicalPathCheck(server);
   registerSecurityHeaders(server, config.publicUrl.startsWith('https:'));
   await server.register(compress, { global: true, threshold: 1024 });
   registerSameOriginCheck(server, config.publicUrl);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { appModeSchema, type AppMode } from '@shared/app-mode';
@@ -19,6 +20,8 @@ export interface Config {
   demoUsers: boolean;
   authSecret: string;
   logLevel: string;
+  /** The proxies whose `X-Forwarded-For` is believed: addresses or CIDR ranges. */
+  trustProxy: string[];
 }
 
 /** A setting that cannot be used; `main` prints it as one line and stops. */
@@ -29,6 +32,16 @@ export class SettingError extends Error {
   ) {
     super(`Invalid setting ${variable}: ${reason}`);
   }
+}
+
+/** `10.0.0.5`, `::1`, `192.168.1.0/24`, `fd00::/8`. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
 }
 
 const booleanSetting = z
@@ -79,6 +92,18 @@ const settingSchemas = {
   APP_MODE: appModeSchema,
   DEMO_USERS: booleanSetting,
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters'),
+  TRUST_PROXY: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => entries.every(isAddressOrRange),
+      'expected addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,192.168.1.0/24)',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
 } as const;
 
@@ -141,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoUsers: read(env, 'DEMO_USERS', production ? 'false' : 'true'),
     authSecret: authSecret ?? developmentSecret(dataDir),
     logLevel: read(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
+    trustProxy: read(env, 'TRUST_PROXY') ?? [],
   };
 }

@@ -6,12 +6,12 @@ describe.each(databaseVariants)('POST /api/clinic/verify on the $name database',
   beforeAll(async () => {
     server = await startTestServer({
       variant,
-      env: { CLINIC_KEYS: 'DEV-CLINIC-01, north-clinic-7' },
+      env: { CLINIC_KEYS: 'DEV-CLINIC-01, north-clinic-7', TRUST_PROXY: '127.0.0.1' },
     });
   });
   afterAll(() => server.close());
 
-  /** Each test speaks from its own address (the server believes proxies on this machine). */
+  /** Each test speaks from its own address (the server believes the test as its proxy). */
   let address = 0;
   const verify = (clinicKey: unknown, ip = `10.0.0.${++address}`) =>
     fetch(`${server.url}/api/clinic/verify`, {

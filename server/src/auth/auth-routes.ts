@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codeForClientStatus } from '@shared/api-error';
-import { AppError } from '../http/app-error';
+import { pathOf } from '../http/canonical-path';
 import { databaseUnavailable } from '../http/error-handler';
-import { authLimits, otherAuthWriteLimit } from '../rate-limit/auth-limits';
+import { authCallLimits } from '../rate-limit/auth-call-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { maxPasswordLength, minPasswordLength, type Auth } from './auth';
+import { checkAuthInput } from './auth-input';
 
 const prefix = '/api/auth';
 
@@ -42,28 +43,6 @@ function emailIn(body: unknown): string | undefined {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
-export function rateLimitMessage(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}
-
-/** Counts the call against its limits; answers 429 with Retry-After when one is used up. */
-async function enforceLimits(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply) {
-  const path = request.url.slice(prefix.length).split('?')[0] ?? '';
-  const listed = authLimits[path];
-  const limit = listed ?? (request.method === 'GET' ? undefined : otherAuthWriteLimit);
-  if (!limit) return;
-  const name = listed ? path : '*';
-  const checks = [limiter.hit(`auth:${name}:ip:${request.ip}`, limit.ip)];
-  const email = emailIn(request.body);
-  if (limit.email && email) checks.push(limiter.hit(`auth:${name}:email:${email}`, limit.email));
-  const refused = (await Promise.all(checks)).find((decision) => !decision.allowed);
-  if (refused) {
-    void reply.header('Retry-After', String(refused.retryAfterSeconds));
-    throw new AppError('rate_limited', rateLimitMessage(refused.retryAfterSeconds));
-  }
-}
-
 /**
  * Better Auth speaks Web Requests; this hands it every call under /api/auth and
  * turns its errors into the API's one error shape.
@@ -75,11 +54,21 @@ export function registerAuthRoutes(
   publicUrl: string,
   databaseUsable?: () => Promise<boolean>,
 ): void {
+  const countCall = authCallLimits(limiter);
+
   app.route({
     method: ['GET', 'POST'],
     url: `${prefix}/*`,
-    preHandler: (request, reply) => enforceLimits(limiter, request, reply),
     async handler(request, reply) {
+      // The path is canonical by now (see canonical-path.ts): it is the one Better Auth routes.
+      const path = pathOf(request).slice(prefix.length);
+      checkAuthInput(path, request.body);
+      const call = await countCall({
+        path,
+        method: request.method,
+        ip: request.ip,
+        email: emailIn(request.body),
+      });
       const body = trimEmail(request.body);
       const response = await auth.handler(
         new Request(new URL(request.url, publicUrl), {
@@ -97,6 +86,7 @@ export function registerAuthRoutes(
       if (cookies.length > 0) void reply.header('set-cookie', cookies);
 
       const text = await response.text();
+      await call.settle(response.status < 400);
       if (response.status >= 400) {
         const parsed = (() => {
           try {

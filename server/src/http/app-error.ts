@@ -10,6 +10,7 @@ const statusByCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  account_protected: 429,
   service_unavailable: 503,
   internal: 500,
 };
@@ -21,6 +22,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Sent as `Retry-After`: when the same call may succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = statusByCode[code];

@@ -59,6 +59,9 @@ export function registerErrorHandler(
 ): void {
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        void reply.header('Retry-After', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send(body(error.code, error.message));
     }
     if (isUnstorableText(error)) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error';
+import { pathOf } from './canonical-path';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,7 +15,7 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string)
     const origin = request.headers.origin;
     const crossSite =
       !safeMethods.has(request.method) &&
-      request.url.startsWith('/api/') &&
+      pathOf(request).startsWith('/api/') &&
       origin !== undefined &&
       origin !== allowed;
     done(crossSite ? new AppError('forbidden', 'Cross-site request refused') : undefined);

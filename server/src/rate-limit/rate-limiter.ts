@@ -45,6 +45,15 @@ export function rateLimiter(db: Kysely<Database>) {
       };
     },
 
+    /** Gives one hit back, within the counter's current window: a counted attempt that turned out fine. */
+    async refund(key: string): Promise<void> {
+      await db
+        .updateTable('rate_limit_counters')
+        .set({ hits: sql`greatest(hits - 1, 0)` })
+        .where('key', '=', key)
+        .execute();
+    },
+
     /** Drops counters whose window ended long ago; run now and then. */
     async prune(olderThanSeconds = 24 * 60 * 60): Promise<void> {
       await db

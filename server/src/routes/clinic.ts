@@ -6,10 +6,10 @@ import {
   verifyClinicKeySchema,
   type VerifyClinicKeyResult,
 } from '@shared/clinic';
-import { rateLimitMessage } from '../auth/auth-routes';
 import { AppError } from '../http/app-error';
 import { clinicKeyLimit } from '../rate-limit/auth-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { rateLimited } from '../rate-limit/refusal';
 
 /** Compares in constant time, so the answer's timing does not hint at a key's characters. */
 function isAllowedKey(candidate: string, allowed: string[]): boolean {
@@ -38,10 +38,7 @@ export function registerClinicRoutes(
     // Every attempt counts, like a password: a limit on wrong keys alone would
     // still tell a guesser which key is right once the limit is reached.
     const decision = await deps.limiter.hit(`clinic-key:ip:${request.ip}`, clinicKeyLimit);
-    if (!decision.allowed) {
-      void reply.header('Retry-After', String(decision.retryAfterSeconds));
-      throw new AppError('rate_limited', rateLimitMessage(decision.retryAfterSeconds));
-    }
+    if (!decision.allowed) throw rateLimited(decision);
     if (!isAllowedKey(parsed.data.clinicKey, deps.clinicKeys)) {
       const body: ApiError = {
         error: { code: invalidClinicKeyCode, message: 'Invalid clinic key' },

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteFactorSchema, type Factor } from '@shared/mfa';
 import type { Auth } from '../auth/auth';
-import { rateLimitMessage } from '../auth/auth-routes';
 import { AppError } from '../http/app-error';
 import type { RequireUser } from '../http/require-user';
 import type { MfaRepository } from '../mfa/mfa-repository';
 import { isAccountPassword } from '../mfa/password-check';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
+import { rateLimited } from '../rate-limit/refusal';
 
 /** Each removal checks a password, so it is counted like a sign-in attempt. */
 const removalLimit: Limit = { max: 10, windowSeconds: 10 * 60 };
@@ -32,10 +32,7 @@ export function registerMfaRoutes(
     if (!body.success) throw new AppError('validation_failed', 'Please enter your password.');
 
     const decision = await deps.limiter.hit(`mfa:remove:user:${user.id}`, removalLimit);
-    if (!decision.allowed) {
-      void reply.header('Retry-After', String(decision.retryAfterSeconds));
-      throw new AppError('rate_limited', rateLimitMessage(decision.retryAfterSeconds));
-    }
+    if (!decision.allowed) throw rateLimited(decision);
 
     const factor = await deps.mfa.findOwn(user.id, request.params.id);
     if (!factor) throw new AppError('not_found', 'No such factor.');

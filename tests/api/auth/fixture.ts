@@ -30,7 +30,14 @@ export async function startAuthWorld(
   const smtp = await startSmtpServer();
   const server = await startTestServer({
     variant,
-    env: { SMTP_URL: smtp.url, DEMO_USERS: 'false', INVITE_CODE: inviteCode, ...env },
+    env: {
+      SMTP_URL: smtp.url,
+      DEMO_USERS: 'false',
+      INVITE_CODE: inviteCode,
+      // The tests stand in for a proxy that gives each client its own address.
+      TRUST_PROXY: '127.0.0.1',
+      ...env,
+    },
   });
   return {
     server,
@@ -102,6 +109,7 @@ export async function startSecondInstance(
     AUTH_SECRET: world.server.config.authSecret,
     SMTP_URL: world.smtp.url,
     INVITE_CODE: inviteCode,
+    TRUST_PROXY: '127.0.0.1',
     ...(variant.url ? { DATABASE_URL: variant.url } : {}),
     ...env,
   });

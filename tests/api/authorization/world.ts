@@ -58,7 +58,8 @@ export async function startWorld(
 ): Promise<World> {
   const server = await startTestServer({
     variant,
-    env: { CLINIC_KEYS: clinicKey, DEMO_USERS: 'false', ...env },
+    // The tests stand in for a proxy that gives each client its own address.
+    env: { CLINIC_KEYS: clinicKey, DEMO_USERS: 'false', TRUST_PROXY: '127.0.0.1', ...env },
   });
   const { db } = server.database;
   await seedDemoUsers(server.auth, db, profilesRepository(db));

@@ -35,7 +35,7 @@ export async function person(
   const profiles = profilesRepository(server.database.db);
   await profiles.upsertNames(user.id, { first_name: names.first, last_name: names.last ?? null });
   await profiles.setRole(user.id, role);
-  const client = new Client(server.url, { 'x-forwarded-for': `10.9.${counter}.1` });
+  const client = new Client(server.url);
   const signIn = await client.post('/api/auth/sign-in/email', { email, password });
   expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
   return { id: user.id, email, role, client };

@@ -9,6 +9,7 @@ import {
   bsToAd,
   latinDigits,
   maxAge,
+  maxNameLength,
   onboardingMessageKey,
   onboardingSchema,
   type OnboardingInput,
@@ -61,7 +62,9 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
   const errorText = (message: string | undefined): string | null => {
     if (!message) return null;
     const key = onboardingMessageKey(message);
-    return key ? t(`onboarding.errors.${key}`) : t('onboarding.errors.failed');
+    return key
+      ? t(`onboarding.errors.${key}`, { max: maxNameLength })
+      : t('onboarding.errors.failed');
   };
 
   const submit = form.handleSubmit(
@@ -93,6 +96,7 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
         label={t('onboarding.lastName')}
         hint={t('onboarding.optional')}
         autoComplete="family-name"
+        error={errorText(errors.last_name?.message)}
         {...form.register('last_name')}
       />
       <div className="grid gap-1.5">

@@ -1,0 +1,55 @@
+import { maxNameLength, onboardingMessages } from '@shared/onboarding';
+import { AppError } from '../http/app-error';
+
+/** Deeper than any body Better Auth takes (a passkey answer is the deepest, at four). */
+const maxDepth = 8;
+
+/** The longest e-mail address there can be (RFC 5321's path limit). */
+const maxEmailLength = 254;
+
+/** Calls that set an account's name. */
+const namePaths = new Set(['/sign-up/email', '/update-user']);
+
+/**
+ * Walks a parsed JSON body without recursion, so no nesting can exhaust the
+ * stack, and says what is wrong with it, if anything.
+ */
+function problemIn(body: object): string | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value: body, depth: 1 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'The request contains characters that cannot be stored.';
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > maxDepth) return 'The request body is nested too deeply.';
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'The request contains characters that cannot be stored.';
+      pending.push({ value: item, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What Better Auth is handed must be a call it can answer with a 4xx at worst: a
+ * JSON object of sane depth without NUL characters, or no body at all. Names are
+ * capped here as on the profile, since an account's name reaches every doctor's lists.
+ */
+export function checkAuthInput(path: string, body: unknown): void {
+  if (body === undefined) return;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new AppError('validation_failed', 'The request body must be a JSON object.');
+  }
+  const problem = problemIn(body);
+  if (problem !== undefined) throw new AppError('validation_failed', problem);
+  if ('email' in body && typeof body.email === 'string' && body.email.length > maxEmailLength) {
+    throw new AppError('validation_failed', 'Invalid email');
+  }
+  if (namePaths.has(path) && 'name' in body && typeof body.name === 'string') {
+    if (body.name.trim().length > maxNameLength) {
+      throw new AppError('validation_failed', onboardingMessages.nameTooLong);
+    }
+  }
+}
