@@ -30,7 +30,20 @@ describe('loadConfig', () => {
       demoUsers: true,
       databaseUrl: undefined,
       smtpUrl: undefined,
+      trustProxy: [],
     });
+  });
+
+  it('reads the trusted proxies as addresses and CIDR ranges, and refuses anything else', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: ' 10.0.0.5, 192.168.1.0/24 ,fd00::/8' })
+        .trustProxy,
+    ).toEqual(['10.0.0.5', '192.168.1.0/24', 'fd00::/8']);
+    for (const value of ['loopback', '10.0.0.300', '10.0.0.0/33', '10.0.0.0/8/1', 'fd00::/129']) {
+      const error = settingError({ TRUST_PROXY: value });
+      expect(error.variable).toBe('TRUST_PROXY');
+      expect(error.message).toContain('Invalid setting TRUST_PROXY');
+    }
   });
 
   it('derives the public URL from the port', () => {

@@ -37,6 +37,26 @@ describe.each(databaseVariants)('PUT /api/profile on the $name database', (varia
     expect(answer.body.error.code).toBe('unauthorized');
   });
 
+  it('refuses a first or last name over 100 characters, and keeps one of exactly 100', async () => {
+    const { client } = await newPatient('long-name');
+    for (const field of ['first_name', 'last_name']) {
+      const body = { first_name: 'Sita', date_system: 'ad', [field]: 'स'.repeat(101) };
+      const answer = await save(client, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual({
+        code: 'validation_failed',
+        message: 'Names can be at most 100 characters',
+      });
+    }
+    const longest = await save(client, {
+      first_name: 'a'.repeat(100),
+      last_name: ` ${'b'.repeat(100)} `,
+      date_system: 'ad',
+    });
+    expect(longest.status).toBe(200);
+    expect((await me(client)).profile?.last_name).toBe('b'.repeat(100));
+  });
+
   it('saves a new profile as a patient and shows it in /api/me', async () => {
     const { client } = await newPatient('onboard');
     expect((await me(client)).profile).toBeNull();

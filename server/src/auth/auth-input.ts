@@ -7,8 +7,8 @@ const maxDepth = 8;
 /** The longest e-mail address there can be (RFC 5321's path limit). */
 const maxEmailLength = 254;
 
-/** Calls that set an account's name. */
-const namePaths = new Set(['/sign-up/email', '/update-user']);
+/** Calls that set an account's name and picture. */
+const profilePaths = new Set(['/sign-up/email', '/update-user']);
 
 /**
  * Walks a parsed JSON body without recursion, so no nesting can exhaust the
@@ -32,6 +32,19 @@ function problemIn(body: object): string | undefined {
   return undefined;
 }
 
+/** Better Auth hands these to the database unchecked, so a number or a list would fail there. */
+function checkProfileFields(body: { name?: unknown; image?: unknown }): void {
+  if (body.name !== undefined && typeof body.name !== 'string') {
+    throw new AppError('validation_failed', 'The name must be text.');
+  }
+  if (body.image !== undefined && body.image !== null && typeof body.image !== 'string') {
+    throw new AppError('validation_failed', 'The picture must be a link.');
+  }
+  if (typeof body.name === 'string' && body.name.trim().length > maxNameLength) {
+    throw new AppError('validation_failed', onboardingMessages.nameTooLong);
+  }
+}
+
 /**
  * What Better Auth is handed must be a call it can answer with a 4xx at worst: a
  * JSON object of sane depth without NUL characters, or no body at all. Names are
@@ -47,9 +60,5 @@ export function checkAuthInput(path: string, body: unknown): void {
   if ('email' in body && typeof body.email === 'string' && body.email.length > maxEmailLength) {
     throw new AppError('validation_failed', 'Invalid email');
   }
-  if (namePaths.has(path) && 'name' in body && typeof body.name === 'string') {
-    if (body.name.trim().length > maxNameLength) {
-      throw new AppError('validation_failed', onboardingMessages.nameTooLong);
-    }
-  }
+  if (profilePaths.has(path)) checkProfileFields(body);
 }
