@@ -19,6 +19,10 @@ describe('auth error wording', () => {
       'Please verify your email before signing in.',
     );
     expect(signInErrorText(t, refused('rate_limited'))).toMatch(/^Too many attempts/);
+    expect(signInErrorText(t, refused('account_protected'))).toBe(
+      'This account has had too many failed sign-ins. Sign in with a one-time code sent to your e-mail.',
+    );
+    expect(signInErrorText(ne, refused('account_protected'))).toMatch(/एक पटके कोडबाट साइन इन/);
     expect(signInErrorText(t, refused('something_else'))).toBe(
       'Unable to sign in. Please try again.',
     );

@@ -11,6 +11,7 @@ const knownErrors = {
   invalid_email_or_password: 'auth.errors.wrongCredentials',
   email_not_verified: 'auth.errors.emailNotVerified',
   rate_limited: 'auth.errors.rateLimited',
+  account_protected: 'auth.errors.accountProtected',
   invitation_code_required: 'auth.errors.inviteCodeRequired',
   invitation_code_invalid: 'auth.errors.inviteCodeInvalid',
   password_too_short: 'auth.errors.passwordTooShort',
@@ -73,11 +74,15 @@ export function authErrorText(
   return fallback;
 }
 
-/** The password sign-in's three messages of the spec, plus the limit's own (spec point 8). */
+/**
+ * The password sign-in's three messages of the spec, plus the limits' own: too many
+ * tries from here, and an account whose password sign-in is paused by an attack.
+ */
 const signInCodes: ReadonlySet<string> = new Set<KnownCode>([
   'invalid_email_or_password',
   'email_not_verified',
   'rate_limited',
+  'account_protected',
 ]);
 
 export function signInErrorText(t: TFunction, error: unknown): string {
