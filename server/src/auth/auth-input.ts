@@ -7,6 +7,9 @@ const maxDepth = 8;
 /** The longest e-mail address there can be (RFC 5321's path limit). */
 const maxEmailLength = 254;
 
+/** A picture is a link; longer than any a browser would send. */
+const maxImageLength = 2_048;
+
 /** Calls that set an account's name and picture. */
 const profilePaths = new Set(['/sign-up/email', '/update-user']);
 
@@ -39,6 +42,9 @@ function checkProfileFields(body: { name?: unknown; image?: unknown }): void {
   }
   if (body.image !== undefined && body.image !== null && typeof body.image !== 'string') {
     throw new AppError('validation_failed', 'The picture must be a link.');
+  }
+  if (typeof body.image === 'string' && body.image.length > maxImageLength) {
+    throw new AppError('validation_failed', 'The picture link is too long.');
   }
   if (typeof body.name === 'string' && body.name.trim().length > maxNameLength) {
     throw new AppError('validation_failed', onboardingMessages.nameTooLong);
