@@ -15,6 +15,7 @@ import {
   verificationMail,
 } from '../mail/templates';
 import { isValidInviteCode } from './invite-code';
+import { voidPendingResetLinks } from './reset-links';
 
 /** How long each mailed code or link works, in seconds; each works once. */
 export const lifetimes = {
@@ -145,6 +146,7 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
       maxPasswordLength,
       resetPasswordTokenExpiresIn: lifetimes.resetLink,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => voidPendingResetLinks(db, user.id),
       sendResetPassword: async ({ user, url }, request) => {
         await mailer.send(
           resetPasswordMail(languageOf(request), user.email, url, minutes(lifetimes.resetLink)),
@@ -253,6 +255,8 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
           issuer: publicUrl.origin,
           audience: publicUrl.origin,
           expirationTime: `${minutes(lifetimes.accessToken)}m`,
+          // The session a token came from: the API refuses the token once that session ends.
+          definePayload: ({ user, session }) => ({ ...user, sid: session.id }),
         },
       }),
     ],
