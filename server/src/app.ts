@@ -13,6 +13,7 @@ import {
 import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './http/require-user';
 import { registerSameOriginCheck } from './http/same-origin';
+import { redactLogLine } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -39,6 +40,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** The built web app; when absent only the API is served. */
   webRoot?: string | undefined;
+  /** Where log lines go; standard output when absent. */
+  logDestination?: { write(line: string): void } | undefined;
 }
 
 export interface App {
@@ -54,12 +57,19 @@ export function usesDevOutbox(config: Config): boolean {
 }
 
 /** Builds the whole HTTP application; `main` only adds listening and shutdown. */
-export async function buildApp({ config, database, webRoot }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  webRoot,
+  logDestination,
+}: AppOptions): Promise<App> {
   const { db } = database;
   const server = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      hooks: { streamWrite: redactLogLine },
+      ...(logDestination ? { stream: logDestination } : {}),
     },
     // Forwarded addresses are believed only from proxies on this machine or private networks.
     trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
