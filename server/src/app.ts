@@ -81,7 +81,13 @@ export async function buildApp({
 
   const outbox = outboxRepository(db);
   const mailer = createMailer(config, outbox, server.log);
-  const auth = createAuth({ config, db, mailer, sms: createSmsSender(config, outbox) });
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    sms: createSmsSender(config, outbox),
+    log: server.log,
+  });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
   const requireUser = requireUserWith(currentUserResolver(auth, db, config.publicUrl));
