@@ -27,7 +27,7 @@ export function callerQueries(db: Kysely<Database>) {
       return row ? { id: row.id, email: row.email, role: roleOf(row.role) } : null;
     },
 
-    /** The account of a JWT and when the session it was issued for ends, if that session still exists. */
+    /** A JWT's account and when its session ends, while that session of that account exists. */
     async byTokenSession(
       userId: string,
       sessionId: string,
