@@ -15,6 +15,7 @@ import { registerCanonicalPathCheck } from './http/canonical-path';
 import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './http/require-user';
 import { registerSameOriginCheck } from './http/same-origin';
+import { redactLogLine } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -42,6 +43,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** The built web app; when absent only the API is served. */
   webRoot?: string | undefined;
+  /** Where log lines go; standard output when absent. */
+  logDestination?: { write(line: string): void } | undefined;
 }
 
 export interface App {
@@ -57,12 +60,19 @@ export function usesDevOutbox(config: Config): boolean {
 }
 
 /** Builds the whole HTTP application; `main` only adds listening and shutdown. */
-export async function buildApp({ config, database, webRoot }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  webRoot,
+  logDestination,
+}: AppOptions): Promise<App> {
   const { db } = database;
   const server = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      hooks: { streamWrite: redactLogLine },
+      ...(logDestination ? { stream: logDestination } : {}),
     },
     // A forwarded address is believed only from the proxies the operator named.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -74,7 +84,13 @@ export async function buildApp({ config, database, webRoot }: AppOptions): Promi
 
   const outbox = outboxRepository(db);
   const mailer = createMailer(config, outbox, server.log);
-  const auth = createAuth({ config, db, mailer, sms: createSmsSender(config, outbox) });
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    sms: createSmsSender(config, outbox),
+    log: server.log,
+  });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
   const requireUser = requireUserWith(currentUserResolver(auth, db, config.publicUrl));

@@ -76,6 +76,7 @@ describe('loadConfig', () => {
     [{ CLINIC_KEYS: ' , ' }, 'CLINIC_KEYS'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
+    [{ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32) }, 'SMTP_URL'],
   ])('refuses %o naming %s', (env, variable) => {
     const error = settingError(env);
     expect(error.variable).toBe(variable);
@@ -84,7 +85,7 @@ describe('loadConfig', () => {
   });
 
   it('turns demo seeding off in production unless asked for', () => {
-    const secret = { AUTH_SECRET: 'a'.repeat(32) };
+    const secret = { AUTH_SECRET: 'a'.repeat(32), SMTP_URL: 'smtp://127.0.0.1:2525' };
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...secret }).demoUsers).toBe(
       false,
     );

@@ -151,6 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && authSecret === undefined) {
     throw new SettingError('AUTH_SECRET', 'required when NODE_ENV=production');
   }
+  const smtpUrl = read(env, 'SMTP_URL');
+  // Without a mail server, production mail would sit in an outbox nobody reads: no one
+  // could confirm an account or reset a password.
+  if (production && smtpUrl === undefined) {
+    throw new SettingError('SMTP_URL', 'required when NODE_ENV=production');
+  }
   return {
     nodeEnv,
     port,
@@ -158,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: read(env, 'PUBLIC_URL', `http://localhost:${port}`),
     dataDir,
     databaseUrl: read(env, 'DATABASE_URL'),
-    smtpUrl: read(env, 'SMTP_URL'),
+    smtpUrl,
     mailFrom: read(env, 'MAIL_FROM', 'no-reply@localhost'),
     inviteCode: read(env, 'INVITE_CODE', 'PILOT-2026'),
     clinicKeys: read(env, 'CLINIC_KEYS', 'DEV-CLINIC-01'),

@@ -35,7 +35,11 @@ describe.each(databaseVariants)('the development outbox on the $name database', 
   it('does not exist in production', async () => {
     server = await startTestServer({
       variant,
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) },
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
     });
     expect((await fetch(`${server.url}/api/dev/mail`)).status).toBe(404);
     expect((await fetch(`${server.url}/dev/mail`)).status).toBe(404);

@@ -90,4 +90,15 @@ describe.each(databaseVariants)('cookies and headers on the $name database', (va
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
+
+  it('forbids framing the same way to browsers that read the policy and to those that do not', async () => {
+    server = await startTestServer({ variant });
+    for (const path of ['/api/health', '/no-such-page']) {
+      const response = await fetch(`${server.url}${path}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      // frame-ancestors 'none' means no page may frame us, our own included: DENY, not SAMEORIGIN.
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
 });

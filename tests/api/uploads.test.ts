@@ -179,6 +179,35 @@ describe.each(databaseVariants)('uploaded photos ($name database)', (variant) =>
     );
   });
 
+  it('keeps one file when one id arrives twice at once in two formats, and serves that one', async () => {
+    const folder = path.join(world.server.dataDir, 'uploads', patientId);
+    const ids = Array.from({ length: 4 }, () => randomUUID());
+    const answers = await Promise.all(
+      ids.map((id) =>
+        Promise.all([put(world, patient, id, jpeg), put(world, patient, id, png, 'image/png')]),
+      ),
+    );
+    const files = readdirSync(folder);
+    expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    for (const [index, id] of ids.entries()) {
+      const [asJpeg, asPng] = answers[index]!;
+      expect([asJpeg.status, asPng.status].sort()).toEqual([200, 201]);
+      // Both senders are told the same story: the copy that was kept.
+      expect(asJpeg.body).toEqual(asPng.body);
+      const kept = asJpeg.body as Upload;
+
+      const stored = files.filter((name) => name.startsWith(`${id}.`));
+      expect(stored, `files of ${id}`).toEqual([
+        `${id}.${kept.contentType === 'image/png' ? 'png' : 'jpg'}`,
+      ]);
+      const fetched = await content(world, patient, id);
+      expect(fetched.headers.get('content-type')).toBe(kept.contentType);
+      const bytes = Buffer.from(await fetched.arrayBuffer());
+      expect(bytes.equals(kept.contentType === 'image/png' ? png : jpeg)).toBe(true);
+      expect(bytes.length).toBe(kept.byteSize);
+    }
+  });
+
   it('lets the owner and a doctor fetch a photo, and no one else', async () => {
     const id = randomUUID();
     await put(world, patient, id, jpeg);

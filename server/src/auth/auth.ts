@@ -15,6 +15,7 @@ import {
   verificationMail,
 } from '../mail/templates';
 import { isValidInviteCode } from './invite-code';
+import { voidPendingResetLinks } from './reset-links';
 
 /** How long each mailed code or link works, in seconds; each works once. */
 export const lifetimes = {
@@ -29,11 +30,32 @@ export const lifetimes = {
 export const minPasswordLength = 8;
 export const maxPasswordLength = 128;
 
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** The server's log, as the account system writes to it. */
+export type AuthLog = Record<AuthLogLevel, (details: object, message: string) => void>;
+
 export interface AuthDependencies {
   config: Config;
   db: Kysely<Database>;
   mailer: Mailer;
   sms: SmsSender;
+  /** Where Better Auth's own messages go; its console output when absent. */
+  log?: AuthLog;
+}
+
+/**
+ * Better Auth's messages as lines of the server's log, so they are JSON like the rest
+ * and cleaned of secrets like the rest (a refused callback URL is quoted in full).
+ */
+function intoServerLog(log: AuthLog) {
+  return {
+    level: 'info' as const,
+    log: (level: AuthLogLevel, message: string, ...args: unknown[]) => {
+      const details = args.map((arg) => (arg instanceof Error ? arg.message : arg));
+      log[level]({ source: 'better-auth', ...(details.length > 0 ? { details } : {}) }, message);
+    },
+  };
 }
 
 /**
@@ -117,7 +139,7 @@ function languageOf(request: Request | undefined | null) {
  * Accounts, sessions and second factors, by Better Auth on our own database.
  * Everything it serves lives under /api/auth.
  */
-export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
+export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
   const sendPhoneCode = async (message: Mail) => {
@@ -136,6 +158,7 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
     basePath: '/api/auth',
     secret: config.authSecret,
     database: { db, type: 'postgres' },
+    ...(log ? { logger: intoServerLog(log) } : {}),
     trustedOrigins: [publicUrl.origin],
     emailAndPassword: {
       enabled: true,
@@ -145,6 +168,7 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
       maxPasswordLength,
       resetPasswordTokenExpiresIn: lifetimes.resetLink,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => voidPendingResetLinks(db, user.id),
       sendResetPassword: async ({ user, url }, request) => {
         await mailer.send(
           resetPasswordMail(languageOf(request), user.email, url, minutes(lifetimes.resetLink)),
@@ -253,6 +277,8 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
           issuer: publicUrl.origin,
           audience: publicUrl.origin,
           expirationTime: `${minutes(lifetimes.accessToken)}m`,
+          // The session a token came from: the API refuses the token once that session ends.
+          definePayload: ({ user, session }) => ({ ...user, sid: session.id }),
         },
       }),
     ],

@@ -27,6 +27,22 @@ export function callerQueries(db: Kysely<Database>) {
       return row ? { id: row.id, email: row.email, role: roleOf(row.role) } : null;
     },
 
+    /** A JWT's account and when its session ends, while that session of that account exists. */
+    async byTokenSession(
+      userId: string,
+      sessionId: string,
+    ): Promise<(Caller & { expiresAt: Date }) | null> {
+      const row = await accounts()
+        .innerJoin('session', 'session.userId', 'user.id')
+        .select('session.expiresAt')
+        .where('session.id', '=', sessionId)
+        .where('user.id', '=', userId)
+        .executeTakeFirst();
+      return row
+        ? { id: row.id, email: row.email, role: roleOf(row.role), expiresAt: row.expiresAt }
+        : null;
+    },
+
     /** The session's account, and when the session ends. */
     async bySessionToken(token: string): Promise<(Caller & { expiresAt: Date }) | null> {
       const row = await accounts()

@@ -67,12 +67,17 @@ export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl:
         if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
         result = await verify(true);
       }
-      const { sub } = result.payload;
-      if (typeof sub !== 'string') throw new AppError('unauthorized', 'Invalid JWT');
-      // A well-signed token outlives nothing: an account removed since it was issued is gone.
-      const user = await callers.byId(sub);
-      if (!user) throw new AppError('unauthorized', 'The account of this JWT no longer exists');
-      return user;
+      const { sub, sid } = result.payload;
+      if (typeof sub !== 'string' || typeof sid !== 'string') {
+        throw new AppError('unauthorized', 'Invalid JWT');
+      }
+      // A well-signed token outlives nothing: once its session is signed out, revoked,
+      // ended by a password reset or expired, or its account removed, it is refused.
+      const row = await callers.byTokenSession(sub, sid);
+      if (!row || row.expiresAt.getTime() <= Date.now()) {
+        throw new AppError('unauthorized', 'The session of this JWT has ended');
+      }
+      return { id: row.id, email: row.email, role: row.role };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWSSignatureVerificationFailed) {

@@ -38,6 +38,16 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
+/** Better Auth's pending codes and links; written here only to void a reset link. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
 export interface ProfilesTable {
   id: string;
   first_name: string | null;
@@ -89,6 +99,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
   session: SessionTable;
+  verification: VerificationTable;
   profiles: ProfilesTable;
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;

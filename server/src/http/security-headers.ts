@@ -30,6 +30,8 @@ export function registerSecurityHeaders(app: FastifyInstance, secure: boolean) {
       },
     },
     strictTransportSecurity: secure,
+    // Older browsers read only X-Frame-Options; it says what frame-ancestors 'none' says.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

@@ -19,22 +19,15 @@ export interface MailLog {
   error(details: object, message: string): void;
 }
 
-const consoleLog: MailLog = {
-  error: (details, message) => process.stderr.write(`${JSON.stringify({ ...details, message })}\n`),
-};
-
 /**
  * All mail goes through SMTP when SMTP_URL is set; otherwise it is kept in the development outbox.
  *
  * SMTP delivery is not awaited: how long the mail server takes, or whether it is down,
  * must not show in the answer, or "check your email" would tell a caller which
- * addresses have an account. Failures are logged.
+ * addresses have an account. Failures are logged on the server's log, whose lines are
+ * cleaned of link tokens (a mail server's refusal may quote the mail).
  */
-export function createMailer(
-  config: Config,
-  outbox: OutboxRepository,
-  log: MailLog = consoleLog,
-): Mailer {
+export function createMailer(config: Config, outbox: OutboxRepository, log: MailLog): Mailer {
   if (config.smtpUrl === undefined) {
     return { send: (mail) => outbox.add(mail), close: () => undefined };
   }

@@ -47,6 +47,16 @@ interface UploadDeps {
 }
 
 /**
+ * Two sends of one id can race, the same photo saved once as JPEG and once as PNG: each
+ * stores its file, and the record written first decides which copy is the photo. The
+ * other file would never be served or counted, so it goes.
+ */
+async function keepOnlyTheRecordedCopy(deps: UploadDeps, id: string, storageKey: string) {
+  const recorded = await deps.uploads.find(id);
+  if (recorded?.storageKey !== storageKey) await deps.photos.remove(storageKey);
+}
+
+/**
  * Photos from the camera sheet (spec points 2 and 3, pending uploads made real): the
  * owner sends them, lists them, and the owner or a doctor of the care team fetches one.
  */
@@ -98,6 +108,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadDep
           storageKey,
         });
         if (created) void reply.status(201);
+        else await keepOnlyTheRecordedCopy(deps, id, storageKey);
       }
       const upload = await deps.uploads.findOwn(user.id, id);
       if (!upload) throw new AppError('conflict', 'This upload id is already in use.');

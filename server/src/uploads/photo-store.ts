@@ -59,6 +59,15 @@ export function photoStore(dataDir: string) {
       }
     },
 
+    /** Deletes a stored photo; one already gone is no error. */
+    async remove(key: string): Promise<void> {
+      try {
+        await unlink(resolve(key));
+      } catch (error) {
+        if (!isErrorCode(error, 'ENOENT')) throw error;
+      }
+    },
+
     /** The photo's bytes as a stream, or null when the file is missing. */
     async read(key: string): Promise<{ stream: ReadStream; size: number } | null> {
       const file = resolve(key);

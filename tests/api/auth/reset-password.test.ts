@@ -103,6 +103,58 @@ describe.each(databaseVariants)('password reset on the $name database', (variant
     expect((await signedIn(world, email, newPassword)).cookies.size).toBeGreaterThan(0);
   });
 
+  it('voids the other pending links of the account once one is used, and no one else’s', async () => {
+    const email = uniqueEmail('reset-two-links');
+    const neighbour = uniqueEmail('reset-neighbour');
+    await signUpAndConfirm(world, email);
+    await signUpAndConfirm(world, neighbour);
+    const links: string[] = [];
+    for (const address of [email, email, neighbour]) {
+      const seen = world.smtp.mailsTo(address).length;
+      expect((await requestReset(address)).status).toBe(200);
+      links.push(linksIn((await world.smtp.nextMailTo(address, seen)).text)[0]!);
+    }
+    const [first, second, neighbours] = await Promise.all(links.map(tokenFromLink));
+
+    const used = await world
+      .client()
+      .post('/api/auth/reset-password', { token: second, newPassword: 'the second link won' });
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
+
+    const older = await world
+      .client()
+      .post<ApiErrorBody>('/api/auth/reset-password', { token: first, newPassword: 'too late' });
+    expect(older.status).toBe(400);
+    expect(older.body.error.code).toBe('invalid_token');
+    expect((await signedIn(world, email, 'the second link won')).cookies.size).toBeGreaterThan(0);
+
+    const theirs = await world
+      .client()
+      .post('/api/auth/reset-password', { token: neighbours, newPassword: 'still my own link' });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+  });
+
+  it('ends the JWTs of every session of the account', async () => {
+    const email = uniqueEmail('reset-jwt');
+    await signUpAndConfirm(world, email);
+    const device = await signedIn(world, email);
+    const { token: jwt } = (await device.get<{ token: string }>('/api/auth/token')).body;
+    const bearer = { headers: { authorization: `Bearer ${jwt}` } };
+    expect((await world.client().get('/api/me', bearer)).status).toBe(200);
+
+    const seen = world.smtp.mailsTo(email).length;
+    await requestReset(email);
+    const token = await tokenFromLink(linksIn((await world.smtp.nextMailTo(email, seen)).text)[0]!);
+    const reset = await world
+      .client()
+      .post('/api/auth/reset-password', { token, newPassword: 'a fresh start 2026' });
+    expect(reset.status).toBe(200);
+
+    const me = await world.client().get<ApiErrorBody>('/api/me', bearer);
+    expect(me.status).toBe(401);
+    expect(me.body.error.message).toBe('The session of this JWT has ended');
+  });
+
   it('refuses an expired link and a made-up token without a 500', async () => {
     const email = uniqueEmail('reset-expired');
     await signUpAndConfirm(world, email);

@@ -148,6 +148,97 @@ describe.each(databaseVariants)('JWTs for other clients on the $name database', 
     }
   });
 
+  describe('a token lives no longer than its session', () => {
+    const sessionEnded = {
+      error: { code: 'unauthorized', message: 'The session of this JWT has ended' },
+    };
+
+    /** A new session of a new account, and a JWT of it. */
+    async function signedInWithToken() {
+      const account = uniqueEmail('jwt-session');
+      await signUpAndConfirm(world, account);
+      const session = await signedIn(world, account);
+      const answer = await session.get<{ token: string }>('/api/auth/token');
+      expect(answer.status).toBe(200);
+      return { bearer: `Bearer ${answer.body.token}` };
+    }
+
+    it('names the session it was issued for', async () => {
+      const [, payload] = token.split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as {
+        sid?: unknown;
+      };
+      const current = await browser.get<{ session: { id: string } }>('/api/auth/get-session');
+      expect(claims.sid).toBe(current.body.session.id);
+    });
+
+    it('ends at sign-out, while a token of another session of the account keeps working', async () => {
+      const account = uniqueEmail('jwt-sign-out');
+      await signUpAndConfirm(world, account);
+      const [phone, laptop] = [await signedIn(world, account), await signedIn(world, account)];
+      const phoneToken = (await phone.get<{ token: string }>('/api/auth/token')).body.token;
+      const laptopToken = (await laptop.get<{ token: string }>('/api/auth/token')).body.token;
+      expect((await meWith(`Bearer ${phoneToken}`)).status).toBe(200);
+
+      expect((await phone.post('/api/auth/sign-out')).status).toBe(200);
+      const ended = await meWith(`Bearer ${phoneToken}`);
+      expect(ended.status).toBe(401);
+      expect(ended.body).toEqual(sessionEnded);
+      const other = await meWith(`Bearer ${laptopToken}`);
+      expect(other.status).toBe(200);
+      expect(other.body.user.email).toBe(account);
+    });
+
+    it('ends when another device signs out the other sessions', async () => {
+      const account = uniqueEmail('jwt-revoked');
+      await signUpAndConfirm(world, account);
+      const [lost, kept] = [await signedIn(world, account), await signedIn(world, account)];
+      const lostToken = (await lost.get<{ token: string }>('/api/auth/token')).body.token;
+      const keptToken = (await kept.get<{ token: string }>('/api/auth/token')).body.token;
+
+      const revoked = await kept.post('/api/auth/revoke-other-sessions');
+      expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+      const ended = await meWith(`Bearer ${lostToken}`);
+      expect(ended.status).toBe(401);
+      expect(ended.body).toEqual(sessionEnded);
+      expect((await meWith(`Bearer ${keptToken}`)).status).toBe(200);
+    });
+
+    it('ends when its session has expired', async () => {
+      const { bearer } = await signedInWithToken();
+      expect((await meWith(bearer)).status).toBe(200);
+      const [, payload] = bearer.slice('Bearer '.length).split('.');
+      const { sid } = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sid: string };
+      await world.server.database.db
+        .updateTable('session')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('id', '=', sid)
+        .execute();
+      const ended = await meWith(bearer);
+      expect(ended.status).toBe(401);
+      expect(ended.body).toEqual(sessionEnded);
+    });
+
+    it('refuses a well-signed token naming no session, or the session of another account', async () => {
+      const mine = await signedInWithToken();
+      const theirs = await signedInWithToken();
+      const claimsOf = (bearer: string) =>
+        JSON.parse(
+          Buffer.from(bearer.slice('Bearer '.length).split('.')[1]!, 'base64url').toString(),
+        ) as { sub: string; sid: string };
+      const now = Math.floor(Date.now() / 1000);
+      for (const payload of [
+        { sub: claimsOf(mine.bearer).sub, iat: now },
+        { sub: claimsOf(mine.bearer).sub, sid: claimsOf(theirs.bearer).sid, iat: now },
+      ]) {
+        const signed = await world.server.auth.api.signJWT({ body: { payload } });
+        const me = await meWith(`Bearer ${signed.token}`);
+        expect(me.status, JSON.stringify(payload)).toBe(401);
+        expect(me.body.error.code).toBe('unauthorized');
+      }
+    });
+  });
+
   it('gives no token without a session', async () => {
     const answer = await world.client().get<ApiErrorBody>('/api/auth/token');
     expect(answer.status).toBe(401);

@@ -130,9 +130,14 @@ export async function startSmtpServer(
   options: Pick<SMTPServerOptions, 'hideSTARTTLS' | 'disabledCommands'> & {
     /** How long the server takes to accept each mail, like a slow relay. */
     delayMs?: number;
+    /**
+     * The reply text with which the server refuses a mail it has read (still kept in
+     * `mails`), or undefined to accept it.
+     */
+    refusal?: (mail: ReceivedMail) => string | undefined;
   } = {},
 ): Promise<TestSmtpServer> {
-  const { delayMs = 0, ...serverOptions } = options;
+  const { delayMs = 0, refusal, ...serverOptions } = options;
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -146,10 +151,13 @@ export async function startSmtpServer(
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-        mails.push(parseMail(Buffer.concat(chunks).toString('binary'), from, to));
+        const mail = parseMail(Buffer.concat(chunks).toString('binary'), from, to);
+        mails.push(mail);
+        const refused = refusal?.(mail);
         setTimeout(() => {
           waiters.splice(0).forEach((wake) => wake());
-          callback();
+          if (refused === undefined) callback();
+          else callback(Object.assign(new Error(refused), { responseCode: 554 }));
         }, delayMs);
       });
     },

@@ -70,6 +70,8 @@ export interface StartOptions {
   variant?: DatabaseVariant;
   env?: Record<string, string>;
   webRoot?: string;
+  /** Receives every log line the server writes. */
+  logDestination?: { write(line: string): void };
 }
 
 /**
@@ -101,7 +103,12 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     server: app,
     auth,
     routes,
-  } = await buildApp({ config, database, webRoot: options.webRoot });
+  } = await buildApp({
+    config,
+    database,
+    webRoot: options.webRoot,
+    logDestination: options.logDestination,
+  });
   await app.listen({ port, host: '127.0.0.1' });
 
   return {
