@@ -1,10 +1,104 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
+import checkFile from 'eslint-plugin-check-file';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = readdirSync(new URL('web/src/features', import.meta.url));
+const serverRoutes = readdirSync(new URL('server/src/routes', import.meta.url));
+
+/**
+ * The layers import one way: `components` and `lib` → `features` → `app`. A feature never
+ * imports another feature, and a route never imports another route. `allowed` lists the
+ * exact files one module may still import across a line (see `layerExceptions`).
+ */
+function layerZones(allowed = []) {
+  const allowedFrom = (from) =>
+    allowed
+      .filter((file) => file.startsWith(`${from}/`))
+      .map((file) => `./${file.slice(from.length + 1)}`);
+  const zone = (target, from, message, except = []) => ({
+    target,
+    from,
+    except: [...except, ...allowedFrom(from)],
+    message,
+  });
+  return [
+    ...['web/src/components', 'web/src/lib'].flatMap((target) => [
+      zone(target, 'web/src/features', 'Components and lib never import a feature.'),
+      zone(target, 'web/src/app', 'Components and lib never import the app.'),
+    ]),
+    zone('web/src/features', 'web/src/app', 'A feature never imports the app.'),
+    ...webFeatures.map((feature) =>
+      zone(
+        `web/src/features/${feature}`,
+        'web/src/features',
+        'A feature never imports another feature.',
+        [`./${feature}`],
+      ),
+    ),
+    // Each route file is closed to the whole folder, so a route added later is held too.
+    ...serverRoutes.map((route) =>
+      zone(
+        'server/src/routes',
+        `server/src/routes/${route}`,
+        'A route never imports another route.',
+      ),
+    ),
+  ];
+}
+
+const layerRule = (allowed) => [
+  'error',
+  { basePath: import.meta.dirname, zones: layerZones(allowed) },
+];
+
+/**
+ * Imports that cross a layer today, each allowed for one file and only to the files named.
+ * Any other file, or another import in these files, is held to the layers.
+ */
+const session = 'web/src/features/session/api/get-session.ts';
+const deviceSettings = 'web/src/features/device/device-settings.ts';
+const activeEncounter = 'web/src/features/encounter/active-encounter.ts';
+const layerExceptions = {
+  // The shells compose features as a page does; they sit in components/layout until they
+  // join the app.
+  'web/src/components/layout/camera-sheet.tsx': [
+    'web/src/features/camera/components/camera-capture.tsx',
+    session,
+    'web/src/features/uploads/upload-sync.ts',
+  ],
+  'web/src/components/layout/mode-banner.tsx': [deviceSettings],
+  'web/src/components/layout/protected-shell.tsx': [
+    'web/src/features/device/components/clinic-badge.tsx',
+    activeEncounter,
+    session,
+    'web/src/features/session/use-current-role.ts',
+    'web/src/features/uploads/components/pending-uploads-badge.tsx',
+    'web/src/features/uploads/upload-sync.ts',
+  ],
+  'web/src/components/layout/public-shell.tsx': [
+    'web/src/features/device/components/clinic-badge.tsx',
+    'web/src/features/device/components/developer-panel-toggle.tsx',
+  ],
+  // Who is signed in, the device's settings and whether a doctor is waiting are read by
+  // several features; these files read them from the feature that owns them.
+  'web/src/features/auth/api/land-after-sign-in.ts': [session],
+  'web/src/features/auth/api/sign-out.ts': [session, deviceSettings, activeEncounter],
+  'web/src/features/messaging/components/conversation-screen.tsx': [session],
+  'web/src/features/messaging/components/messages-screen.tsx': [session],
+  'web/src/features/mfa/api/invalidate.ts': [session],
+  'web/src/features/mfa/components/phone-setup.tsx': [session],
+  'web/src/features/onboarding/api/save-profile.ts': [session],
+  'web/src/features/patient-home/components/appointment-card.tsx': [activeEncounter],
+  'web/src/features/patient-home/components/doctor-waiting-bar.tsx': [activeEncounter],
+  'web/src/features/patient-home/components/patient-dashboard.test.tsx': [activeEncounter],
+  'web/src/features/patient-home/components/sync-footer.tsx': [session],
+};
 
 export default tseslint.config(
   {
@@ -24,8 +118,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, 'check-file': checkFile },
     settings: {
+      // Without these the import rules read only .js files and see no TypeScript module at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json'],
@@ -40,6 +138,18 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': layerRule(),
+      'check-file/filename-naming-convention': [
+        'error',
+        // Kebab case that may start with a digit, as the numbered migrations do.
+        { '**/*.{ts,tsx,js,mjs}': '+([a-z0-9])*(-+([a-z0-9]))' },
+        // `x.test.ts`, `vite.config.ts`: only the part before the first dot is a name.
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{bench,e2e,scripts,server,shared,tests,web}/**/': 'KEBAB_CASE' },
+      ],
       'no-restricted-syntax': [
         'error',
         {
@@ -49,6 +159,10 @@ export default tseslint.config(
       ],
     },
   },
+  ...Object.entries(layerExceptions).map(([file, allowed]) => ({
+    files: [file],
+    rules: { 'import-x/no-restricted-paths': layerRule(allowed) },
+  })),
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

@@ -2,8 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './e2e/support/free-port';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// A port chosen once per run, so two runs on one machine do not meet; the workers load this
+// file again and inherit the choice.
+process.env.E2E_PORT ??= String(await freePort());
+const port = Number(process.env.E2E_PORT);
 // A fresh embedded database for every run; workers inherit it from the main process.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'sewa-e2e-'));
 

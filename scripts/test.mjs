@@ -7,6 +7,8 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const steps = [
+  // First, so a machine without Chromium learns it now rather than deep in a browser test.
+  ['system packages', 'bash', ['scripts/install-system-deps.sh']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['format', 'npm', ['run', '--silent', 'format:check']],

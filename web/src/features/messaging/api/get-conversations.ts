@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { messagePollMs, type Conversation } from '@shared/messaging';
 import { apiFetch } from '@/lib/api-client';
-import { usePushConnected } from '../push/push-connection';
+import { usePushConnected } from '../push/push-connected';
 import { messagingKeys } from './query-keys';
 
 export function getConversations(search = ''): Promise<Conversation[]> {

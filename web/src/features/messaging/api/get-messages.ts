@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { messagePollMs, type Message } from '@shared/messaging';
 import { apiFetch, ApiRequestError } from '@/lib/api-client';
-import { usePushConnected } from '../push/push-connection';
+import { usePushConnected } from '../push/push-connected';
 import { mergeMessages } from './merge-messages';
 import { messagingKeys } from './query-keys';
 

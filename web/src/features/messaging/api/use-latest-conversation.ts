@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { messagePollMs, type Conversation } from '@shared/messaging';
 import { conversationTitle } from '../conversation-title';
-import { usePushConnected } from '../push/push-connection';
+import { usePushConnected } from '../push/push-connected';
 import { useMessagingPush } from '../push/use-messaging-push';
 import { conversationsQueryOptions } from './get-conversations';
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { messageEventSchema } from '@shared/messaging';
 import { addToMessages, catchUpMessages } from '../api/get-messages';
 import { messagingKeys } from '../api/query-keys';
+import { setPushConnected } from './push-connected';
 
 const eventsUrl = '/api/messaging/events';
 /** When the browser gives up on a stream (it does on an error answer), try again after this, doubling. */
@@ -13,25 +13,17 @@ const reopenMs = { first: 2_000, max: 60_000 };
  * connected the 5-second poll stops; whenever it (re)connects or the server reports a
  * gap, each conversation on screen asks for what came after its last message.
  */
-let connected = false;
-const watchers = new Set<() => void>();
 let users = 0;
 let source: EventSource | undefined;
 let reopenTimer: ReturnType<typeof setTimeout> | undefined;
 let reopenDelay = reopenMs.first;
 let queryClient: QueryClient | undefined;
 
-function setConnected(value: boolean) {
-  if (connected === value) return;
-  connected = value;
-  for (const watcher of watchers) watcher();
-}
-
 function catchUp() {
   if (!queryClient) return;
   void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
   // A failed catch-up leaves the messages to the next reconnect or to the poll.
-  catchUpMessages(queryClient).catch(() => setConnected(false));
+  catchUpMessages(queryClient).catch(() => setPushConnected(false));
 }
 
 function onMessage(event: MessageEvent<string>) {
@@ -53,13 +45,13 @@ function open() {
   source = stream;
   stream.addEventListener('ready', () => {
     reopenDelay = reopenMs.first;
-    setConnected(true);
+    setPushConnected(true);
     catchUp();
   });
   stream.addEventListener('message', onMessage);
   stream.addEventListener('resync', catchUp);
   stream.addEventListener('error', () => {
-    setConnected(false);
+    setPushConnected(false);
     // CONNECTING means the browser retries by itself; CLOSED means it gave up.
     if (stream.readyState === EventSource.CLOSED && source === stream) {
       source = undefined;
@@ -74,7 +66,7 @@ function close() {
   reopenTimer = undefined;
   source?.close();
   source = undefined;
-  setConnected(false);
+  setPushConnected(false);
 }
 
 /** Starts (or joins) the tab's push stream; the returned function leaves it. */
@@ -86,18 +78,4 @@ export function acquirePush(client: QueryClient): () => void {
     users -= 1;
     if (users === 0) close();
   };
-}
-
-function watch(watcher: () => void) {
-  watchers.add(watcher);
-  return () => watchers.delete(watcher);
-}
-
-/** True while new messages arrive by push; the poll runs only when this is false. */
-export function usePushConnected(): boolean {
-  return useSyncExternalStore(
-    watch,
-    () => connected,
-    () => false,
-  );
 }
