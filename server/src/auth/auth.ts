@@ -14,6 +14,7 @@ import {
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates';
+import { confirmationMail } from './confirmation-mail';
 import { isValidInviteCode } from './invite-code';
 
 /** How long each mailed code or link works, in seconds; each works once. */
@@ -120,6 +121,12 @@ function languageOf(request: Request | undefined | null) {
 export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
+  const confirmations = confirmationMail({
+    db,
+    secret: config.authSecret,
+    lifetimeSeconds: lifetimes.confirmationLink,
+    send: (email, url, request) => mailer.send(verificationMail(languageOf(request), email, url)),
+  });
   const sendPhoneCode = async (message: Mail) => {
     if (!sms.available) {
       throw new APIError('BAD_REQUEST', {
@@ -155,9 +162,8 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: lifetimes.confirmationLink,
-      sendVerificationEmail: async ({ user, url }, request) => {
-        await mailer.send(verificationMail(languageOf(request), user.email, url));
-      },
+      sendVerificationEmail: ({ user, url }, request) => confirmations.mail(user, url, request),
+      beforeEmailVerification: (user, request) => confirmations.confirm(user, request),
     },
     session: {
       expiresIn: lifetimes.session,
@@ -174,12 +180,16 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
       disableOriginCheck: false,
     },
     hooks: {
-      before: createAuthMiddleware((ctx) => {
+      before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
         refuseUnused(ctx.path, body);
         if (ctx.path === '/sign-up/email') checkInviteCode(body, config.inviteCode);
-        return Promise.resolve();
+        const query = await confirmations.refuseStale(ctx.path, ctx.query);
+        return query ? { context: { query } } : undefined;
       }),
+      after: createAuthMiddleware((ctx) =>
+        confirmations.afterSignUp(ctx.path, ctx.context, ctx.body, ctx.request),
+      ),
     },
     plugins: [
       emailOTP({
