@@ -1,6 +1,6 @@
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
@@ -16,6 +16,8 @@ import {
 } from '../mail/templates';
 import { confirmationMail } from './confirmation-mail';
 import { isValidInviteCode } from './invite-code';
+import { phoneNotEnrolled, refuseTextCodesWithoutPhone, verifiedPhoneOf } from './phone-factor';
+import { refuseServerOnlyFields } from './server-only-fields';
 
 /** How long each mailed code or link works, in seconds; each works once. */
 export const lifetimes = {
@@ -184,6 +186,11 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
         const body = ctx.body as Record<string, unknown> | undefined;
         refuseUnused(ctx.path, body);
         if (ctx.path === '/sign-up/email') checkInviteCode(body, config.inviteCode);
+        refuseServerOnlyFields(ctx.path, body, Object.keys(ctx.context.tables.user?.fields ?? {}));
+        if (ctx.path === '/two-factor/enable' && body?.method === 'otp') {
+          const session = await getSessionFromCtx(ctx);
+          if (session) refuseTextCodesWithoutPhone(session.user);
+        }
         const query = await confirmations.refuseStale(ctx.path, ctx.query);
         return query ? { context: { query } } : undefined;
       }),
@@ -220,13 +227,8 @@ export function createAuth({ config, db, mailer, sms }: AuthDependencies) {
           otpOptions: {
             period: minutes(lifetimes.phoneCode),
             sendOTP: async ({ user, otp }, ctx) => {
-              const phone = (user as { phoneNumber?: string | null }).phoneNumber;
-              if (!phone) {
-                throw new APIError('BAD_REQUEST', {
-                  code: 'PHONE_NOT_ENROLLED',
-                  message: 'No verified phone number is enrolled.',
-                });
-              }
+              const phone = verifiedPhoneOf(user);
+              if (phone === null) throw phoneNotEnrolled();
               await sendPhoneCode(
                 phoneCodeMessage(
                   languageOf(ctx?.request),
