@@ -56,9 +56,10 @@ export async function rememberLatestLink(
 }
 
 /**
- * Called for every confirmation mail the account system sends. A new account's first
- * mail is stored only when nothing newer is: a repeated sign-up for the same address may
- * already have replaced its credentials and mailed its own link in the meantime.
+ * Records the link of a confirmation mail the account system sends. A resend's link (or
+ * one mailed at a sign-in attempt) becomes the one that works. A new account's first
+ * link, mailed by its sign-up, only when none is stored yet: a repeated sign-up for the
+ * same address may already have replaced the credentials and mailed its own link.
  */
 export async function recordMailedLink(
   db: Kysely<Database>,

@@ -58,7 +58,15 @@ export function confirmationMail({ db, secret, lifetimeSeconds, send }: Confirma
     ) {
       const answer = context.returned as { user?: { id?: string } } | undefined;
       if (path !== '/sign-up/email' || !answer?.user) return;
-      await replacePendingSignUp(db, context, body as SignUp, answer.user.id, request, send);
+      await replacePendingSignUp({
+        db,
+        auth: context,
+        signUp: body as SignUp,
+        answeredUserId: answer.user.id,
+        request,
+        lifetimeSeconds,
+        send,
+      });
     },
   };
 }

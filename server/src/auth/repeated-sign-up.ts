@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@better-auth/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -17,39 +18,45 @@ export interface SignUp {
   callbackURL?: string | undefined;
 }
 
+export interface RepeatedSignUp {
+  db: Kysely<Database>;
+  auth: AuthContext;
+  signUp: SignUp;
+  /** The id the account system answered with: the real one when this very sign-up created the account. */
+  answeredUserId: string | undefined;
+  request: Request | undefined;
+  lifetimeSeconds: number;
+  send: SendConfirmation;
+}
+
 /**
  * A sign-up for an address whose account is not confirmed yet takes that account over:
  * its password and name become this sign-up's, and a fresh confirmation link is mailed
- * that alone confirms it. Whoever opens the mailbox decides which sign-up counts, so an
- * account is never confirmed with a password its owner did not choose. The account
- * system has already answered as for a new address; a confirmed account is left as is.
- *
- * `answeredUserId` is the id the account system answered with: the real one when this
- * very sign-up created the account (its mail is already on the way).
+ * that alone confirms it. So the owner's own sign-up always voids a password someone
+ * else set earlier, and its link confirms the owner's password only. The account system
+ * has already answered as for a new address (and mailed a new account its first link);
+ * a confirmed account is left as it is.
  */
-export async function replacePendingSignUp(
-  db: Kysely<Database>,
-  auth: AuthContext,
-  signUp: SignUp,
-  answeredUserId: string | undefined,
-  request: Request | undefined,
-  sendConfirmation: SendConfirmation,
-): Promise<void> {
+export async function replacePendingSignUp({
+  db,
+  auth,
+  signUp,
+  answeredUserId,
+  request,
+  lifetimeSeconds,
+  send,
+}: RepeatedSignUp): Promise<void> {
   const email = signUp.email.toLowerCase();
   const pending = await db
     .selectFrom('user')
-    .selectAll()
+    .select('id')
     .where('email', '=', email)
     .where('emailVerified', '=', false)
     .executeTakeFirst();
   if (!pending || pending.id === answeredUserId) return;
 
   const passwordHash = await auth.password.hash(signUp.password);
-  const token = await newConfirmationToken(
-    auth.secret,
-    email,
-    auth.options.emailVerification?.expiresIn ?? 3600,
-  );
+  const token = await newConfirmationToken(auth.secret, email, lifetimeSeconds);
   const replaced = await db.transaction().execute(async (trx) => {
     // Holds the account's row, as confirming does, so the two never interleave.
     const stillPending = await trx
@@ -71,7 +78,7 @@ export async function replacePendingSignUp(
       await trx
         .insertInto('account')
         .values({
-          id: auth.generateId({ model: 'account' }) || crypto.randomUUID(),
+          id: auth.generateId({ model: 'account' }) || randomUUID(),
           accountId: pending.id,
           providerId: 'credential',
           userId: pending.id,
@@ -92,5 +99,5 @@ export async function replacePendingSignUp(
 
   const callbackURL = encodeURIComponent(signUp.callbackURL ?? '/');
   const url = `${auth.baseURL}/verify-email?token=${token}&callbackURL=${callbackURL}`;
-  await sendConfirmation(email, url, request);
+  await send(email, url, request);
 }
