@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up as forgetUnverifiedPhoneNumbers } from '../../../server/src/db/migrations/0008-unverified-phone-numbers';
 import { outboxRepository } from '../../../server/src/mail/outbox-repository';
 import { codeIn } from '../support/smtp';
 import { databaseVariants } from '../support/test-server';
@@ -158,6 +160,27 @@ describe.each(databaseVariants)('phone numbers on the $name database', (variant)
 
     await client.post('/api/auth/two-factor/send-otp', {});
     expect(await textsTo(phone)).toEqual([]);
+  });
+
+  it('forgets the numbers stored before without a texted code, and keeps verified ones', async () => {
+    const unproven = uniqueEmail('phone-unproven');
+    const proven = uniqueEmail('phone-proven');
+    await signUpAndConfirm(world, unproven);
+    await signUpAndConfirm(world, proven);
+    await plantUnverifiedPhone(unproven, uniquePhone());
+    const verified = uniquePhone();
+    await verifyPhone(await signedIn(world, proven), verified);
+
+    // Migrations see the database untyped.
+    await forgetUnverifiedPhoneNumbers(db() as unknown as Kysely<unknown>);
+    expect(await storedPhone(unproven)).toMatchObject({
+      phoneNumber: null,
+      phoneNumberVerified: false,
+    });
+    expect(await storedPhone(proven)).toMatchObject({
+      phoneNumber: verified,
+      phoneNumberVerified: true,
+    });
   });
 
   it('refuses to turn on text-message codes without a verified phone, and sign-in still works', async () => {
