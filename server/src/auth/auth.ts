@@ -1,6 +1,6 @@
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
@@ -14,7 +14,10 @@ import {
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates';
+import { confirmationMail } from './confirmation-mail';
 import { isValidInviteCode } from './invite-code';
+import { phoneNotEnrolled, refuseTextCodesWithoutPhone, verifiedPhoneOf } from './phone-factor';
+import { refuseServerOnlyFields } from './server-only-fields';
 import { voidPendingResetLinks } from './reset-links';
 
 /** How long each mailed code or link works, in seconds; each works once. */
@@ -142,6 +145,12 @@ function languageOf(request: Request | undefined | null) {
 export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
+  const confirmations = confirmationMail({
+    db,
+    secret: config.authSecret,
+    lifetimeSeconds: lifetimes.confirmationLink,
+    send: (email, url, request) => mailer.send(verificationMail(languageOf(request), email, url)),
+  });
   const sendPhoneCode = async (message: Mail) => {
     if (!sms.available) {
       throw new APIError('BAD_REQUEST', {
@@ -179,9 +188,8 @@ export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: lifetimes.confirmationLink,
-      sendVerificationEmail: async ({ user, url }, request) => {
-        await mailer.send(verificationMail(languageOf(request), user.email, url));
-      },
+      sendVerificationEmail: ({ user, url }, request) => confirmations.mail(user, url, request),
+      beforeEmailVerification: (user, request) => confirmations.confirm(user, request),
     },
     session: {
       expiresIn: lifetimes.session,
@@ -198,12 +206,21 @@ export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
       disableOriginCheck: false,
     },
     hooks: {
-      before: createAuthMiddleware((ctx) => {
+      before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
         refuseUnused(ctx.path, body);
         if (ctx.path === '/sign-up/email') checkInviteCode(body, config.inviteCode);
-        return Promise.resolve();
+        refuseServerOnlyFields(ctx.path, body, Object.keys(ctx.context.tables.user?.fields ?? {}));
+        if (ctx.path === '/two-factor/enable' && body?.method === 'otp') {
+          const session = await getSessionFromCtx(ctx);
+          if (session) refuseTextCodesWithoutPhone(session.user);
+        }
+        const query = await confirmations.refuseStale(ctx.path, ctx.query);
+        return query ? { context: { query } } : undefined;
       }),
+      after: createAuthMiddleware((ctx) =>
+        confirmations.afterSignUp(ctx.path, ctx.context, ctx.body, ctx.request),
+      ),
     },
     plugins: [
       emailOTP({
@@ -234,13 +251,8 @@ export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
           otpOptions: {
             period: minutes(lifetimes.phoneCode),
             sendOTP: async ({ user, otp }, ctx) => {
-              const phone = (user as { phoneNumber?: string | null }).phoneNumber;
-              if (!phone) {
-                throw new APIError('BAD_REQUEST', {
-                  code: 'PHONE_NOT_ENROLLED',
-                  message: 'No verified phone number is enrolled.',
-                });
-              }
+              const phone = verifiedPhoneOf(user);
+              if (phone === null) throw phoneNotEnrolled();
               await sendPhoneCode(
                 phoneCodeMessage(
                   languageOf(ctx?.request),

@@ -26,6 +26,24 @@ export interface UserTable {
   phoneNumberVerified: boolean | null;
 }
 
+/** Better Auth's sign-in methods; the `credential` row holds the password hash. */
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** The hash of the confirmation token last mailed to an unconfirmed account. */
+export interface ConfirmationLinksTable {
+  user_id: string;
+  token_hash: string;
+  mailed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Better Auth's sessions; read here to check a session cookie in one statement. */
 export interface SessionTable {
   id: string;
@@ -100,6 +118,8 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   verification: VerificationTable;
+  account: AccountTable;
+  confirmation_links: ConfirmationLinksTable;
   profiles: ProfilesTable;
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;

@@ -5,6 +5,8 @@ import * as profiles from './0003-profiles';
 import * as rateLimits from './0004-rate-limits';
 import * as uploads from './0005-uploads';
 import * as messaging from './0006-messaging';
+import * as confirmationLinks from './0007-confirmation-links';
+import * as unverifiedPhoneNumbers from './0008-unverified-phone-numbers';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004-rate-limits': rateLimits,
   '0005-uploads': uploads,
   '0006-messaging': messaging,
+  '0007-confirmation-links': confirmationLinks,
+  '0008-unverified-phone-numbers': unverifiedPhoneNumbers,
 };

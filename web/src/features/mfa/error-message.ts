@@ -19,6 +19,7 @@ const byCode: Record<string, MfaMessageKey> = {
   too_many_attempts: 'mfa.errors.too_many_attempts',
   too_many_attempts_request_new_code: 'mfa.errors.too_many_attempts',
   phone_number_exist: 'mfa.errors.phone_number_exist',
+  phone_not_enrolled: 'mfa.errors.phone_not_enrolled',
   invalid_phone_number: 'mfa.phone.numberFormat',
   totp_already_enabled: 'mfa.errors.totp_already_enabled',
   previously_registered: 'mfa.errors.passkey_exists',

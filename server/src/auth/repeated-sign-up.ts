@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '@better-auth/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { newConfirmationToken, rememberLatestLink } from './confirmation-links';
+
+/** Sends the confirmation mail with `url` to `email`. */
+export type SendConfirmation = (
+  email: string,
+  url: string,
+  request: Request | undefined,
+) => Promise<void>;
+
+export interface SignUp {
+  email: string;
+  password: string;
+  name: string;
+  callbackURL?: string | undefined;
+}
+
+export interface RepeatedSignUp {
+  db: Kysely<Database>;
+  auth: AuthContext;
+  signUp: SignUp;
+  /** The id the account system answered with: the real one when this very sign-up created the account. */
+  answeredUserId: string | undefined;
+  request: Request | undefined;
+  lifetimeSeconds: number;
+  send: SendConfirmation;
+}
+
+/**
+ * A sign-up for an address whose account is not confirmed yet takes that account over:
+ * its password and name become this sign-up's, and a fresh confirmation link is mailed
+ * that alone confirms it. So the owner's own sign-up always voids a password someone
+ * else set earlier, and its link confirms the owner's password only. The account system
+ * has already answered as for a new address (and mailed a new account its first link);
+ * a confirmed account is left as it is.
+ */
+export async function replacePendingSignUp({
+  db,
+  auth,
+  signUp,
+  answeredUserId,
+  request,
+  lifetimeSeconds,
+  send,
+}: RepeatedSignUp): Promise<void> {
+  const email = signUp.email.toLowerCase();
+  const pending = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email)
+    .where('emailVerified', '=', false)
+    .executeTakeFirst();
+  if (!pending || pending.id === answeredUserId) return;
+
+  const passwordHash = await auth.password.hash(signUp.password);
+  const token = await newConfirmationToken(auth.secret, email, lifetimeSeconds);
+  const replaced = await db.transaction().execute(async (trx) => {
+    // Holds the account's row, as confirming does, so the two never interleave.
+    const stillPending = await trx
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', pending.id)
+      .where('emailVerified', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!stillPending) return false;
+    const now = new Date();
+    const updated = await trx
+      .updateTable('account')
+      .set({ password: passwordHash, updatedAt: now })
+      .where('userId', '=', pending.id)
+      .where('providerId', '=', 'credential')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) {
+      await trx
+        .insertInto('account')
+        .values({
+          id: auth.generateId({ model: 'account' }) || randomUUID(),
+          accountId: pending.id,
+          providerId: 'credential',
+          userId: pending.id,
+          password: passwordHash,
+          updatedAt: now,
+        })
+        .execute();
+    }
+    await trx
+      .updateTable('user')
+      .set({ name: signUp.name, updatedAt: now })
+      .where('id', '=', pending.id)
+      .execute();
+    await rememberLatestLink(trx, pending.id, token);
+    return true;
+  });
+  if (!replaced) return;
+
+  const callbackURL = encodeURIComponent(signUp.callbackURL ?? '/');
+  const url = `${auth.baseURL}/verify-email?token=${token}&callbackURL=${callbackURL}`;
+  await send(email, url, request);
+}
