@@ -49,31 +49,29 @@ export function confirmationMail({ db, secret, lifetimeSeconds, send }: Confirma
       return (await mayConfirm(db, query.token)) ? undefined : { ...query, token: 'void' };
     },
 
-    /**
-     * After /sign-up/email, once the account system has answered as for a new address.
-     * The takeover runs without holding the answer back: its password hash would make an
-     * address with an unconfirmed account answer slower than one with a confirmed account.
-     */
-    afterSignUp(
+    /** After /sign-up/email, once the account system has answered as for a new address. */
+    async afterSignUp(
       path: string,
       context: AuthContext & { returned?: unknown },
       body: unknown,
       request: Request | undefined,
     ): Promise<void> {
       const answer = context.returned as { user?: { id?: string } } | undefined;
-      if (path !== '/sign-up/email' || !answer?.user) return Promise.resolve();
-      replacePendingSignUp({
-        db,
-        auth: context,
-        signUp: body as SignUp,
-        answeredUserId: answer.user.id,
-        request,
-        lifetimeSeconds,
-        send,
-      }).catch((error: unknown) => {
+      if (path !== '/sign-up/email' || !answer?.user) return;
+      try {
+        await replacePendingSignUp({
+          db,
+          auth: context,
+          signUp: body as SignUp,
+          answeredUserId: answer.user.id,
+          request,
+          lifetimeSeconds,
+          send,
+        });
+      } catch (error: unknown) {
+        // The answer stays the one of a new address; the person may simply sign up again.
         context.logger.error('Could not replace an unconfirmed sign-up', error);
-      });
-      return Promise.resolve();
+      }
     },
   };
 }

@@ -46,6 +46,9 @@ export async function replacePendingSignUp({
   lifetimeSeconds,
   send,
 }: RepeatedSignUp): Promise<void> {
+  // Every sign-up pays for this hash, whatever the address: an answer that took one hash
+  // longer for an unconfirmed account than for a new or confirmed one would tell them apart.
+  const passwordHash = await auth.password.hash(signUp.password);
   const email = signUp.email.toLowerCase();
   const pending = await db
     .selectFrom('user')
@@ -55,7 +58,6 @@ export async function replacePendingSignUp({
     .executeTakeFirst();
   if (!pending || pending.id === answeredUserId) return;
 
-  const passwordHash = await auth.password.hash(signUp.password);
   const token = await newConfirmationToken(auth.secret, email, lifetimeSeconds);
   const replaced = await db.transaction().execute(async (trx) => {
     // Holds the account's row, as confirming does, so the two never interleave.
