@@ -2,7 +2,7 @@ import { BuildingIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { defaultClinicName } from '@shared/clinic';
 import { useLocalSetting } from '@/lib/local-setting';
-import { clinicNameSetting, deviceModeSetting } from '../device-settings';
+import { clinicNameSetting, deviceModeSetting } from '@/lib/device-settings';
 
 /**
  * On a clinic device, the clinic it is bound to. Tapping it explains who may change

@@ -17,7 +17,7 @@ import {
   clinicNameSetting,
   deviceModeSetting,
   switchToPersonal,
-} from '../device-settings';
+} from '@/lib/device-settings';
 
 interface DeveloperPanelProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { ShieldCheckIcon, TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { appModeSetting } from '@/features/device/device-settings';
+import { appModeSetting } from '@/lib/device-settings';
 import { cn } from '@/lib/cn';
 import { useLocalSetting } from '@/lib/local-setting';
 
