@@ -10,7 +10,7 @@ import { authErrorText } from '@/features/auth/api/auth-errors';
 import { useLandAfterSignIn } from '@/features/auth/api/land-after-sign-in';
 import { useSignInWithOneTimeCode } from '@/features/auth/api/one-time-code';
 import { oneTimeLinkIn } from '@/features/auth/api/one-time-link';
-import { FormError } from '@/features/auth/components/form-parts';
+import { FormError } from '@/components/ui/form-message';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PasskeyButton } from '@/features/auth/components/passkey-button';
 import { useSession } from '@/lib/session';
