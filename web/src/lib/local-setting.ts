@@ -1,15 +1,13 @@
 import { createStore, type Store } from './create-store';
 
-export type LocalSetting<T> = Store<T>;
-
 /**
  * A value kept in localStorage under its own key, shared by every component
- * that reads it and re-rendering them when it changes (also from another tab).
+ * that reads it (`useStore`) and re-rendering them when it changes (also from another tab).
  */
 export function localSetting<T extends string | null>(
   key: string,
   parse: (raw: string | null) => T,
-): LocalSetting<T> {
+): Store<T> {
   const read = (): T => {
     try {
       return parse(localStorage.getItem(key));
