@@ -37,6 +37,11 @@ export default defineConfig({
     // Read by the bench to add up the JavaScript each route needs; dot folders are never served.
     manifest: true,
     rollupOptions: {
+      // The session's former address only passes the session on, so it needs no file of
+      // its own: the screens that still import it are pointed at the session directly.
+      treeshake: {
+        moduleSideEffects: (id) => !/web[\\/]src[\\/]features[\\/]session[\\/]/.test(id),
+      },
       output: {
         // Each file costs a slow phone a request, and left alone the bundler makes dozens of
         // 1-2 KB ones: code most chunks share goes in one, and so do the banners and badges
@@ -46,10 +51,17 @@ export default defineConfig({
             { name: 'common', minShareCount: 8 },
             {
               name: 'shell-parts',
-              test: /web[\\/]src[\\/](components[\\/]layout|features[\\/]device)[\\/]/,
+              test: /web[\\/]src[\\/](app[\\/]layouts[\\/]|components[\\/]layout[\\/]|features[\\/]device[\\/]|lib[\\/]device-settings\.ts)/,
               minShareCount: 2,
             },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+            {
+              // The text field, form messages and e-mail field the sign-in pages and the profile
+              // form share, in one file rather than one each.
+              name: 'form-parts',
+              test: /web[\\/]src[\\/](components[\\/]ui[\\/](text-field|form-message)|features[\\/]auth[\\/]components[\\/]email-field)\.tsx$/,
+              minShareCount: 2,
+            },
           ],
         },
       },

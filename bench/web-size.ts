@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { shellSource } from '../shared/pages';
 import {
   manifestEntry,
   readWebManifest,
@@ -23,8 +24,8 @@ export function routeJavaScriptGzip(webRoot: string, lazyModules: string[]): num
   return total;
 }
 
-const publicShell = 'src/components/layout/public-shell.tsx';
-const protectedShell = 'src/components/layout/protected-shell.tsx';
+const publicShell = shellSource('public');
+const protectedShell = shellSource('protected');
 
 /** What a phone downloads before each page shows, and the promised ceiling where there is one. */
 export const routeBudgets: { name: string; modules: string[]; limitKb?: number }[] = [

@@ -36,7 +36,7 @@ export function pageSource(page: PageEntry): string {
 
 /** The source of a shell module as Vite's manifest names it (relative to `web/`). */
 export function shellSource(shell: Shell): string {
-  return `src/components/layout/${shell}-shell.tsx`;
+  return `src/app/layouts/${shell}-shell.tsx`;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,5 +1,5 @@
 import 'i18next';
-import type { Translation } from './locales/english';
+import type { Translation } from './app/translations/english';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
-import { i18nReady } from '@/lib/i18n';
+import { i18nReady } from '@/app/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');

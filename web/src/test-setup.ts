@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import '@/app/i18n';
+import { nepali } from '@/app/translations/nepali';
 import { i18n } from '@/lib/i18n';
-import { nepali } from '@/locales/nepali';
 
 // Tests switch languages synchronously; the app loads Nepali on demand.
 i18n.addResourceBundle('ne', 'translation', nepali);

@@ -4,8 +4,8 @@ import { pages } from '@shared/pages';
 import { PageErrorBoundary } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
 
-const PublicShell = lazy(() => import('@/components/layout/public-shell'));
-const ProtectedShell = lazy(() => import('@/components/layout/protected-shell'));
+const PublicShell = lazy(() => import('./layouts/public-shell'));
+const ProtectedShell = lazy(() => import('./layouts/protected-shell'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 const shells = { public: PublicShell, protected: ProtectedShell };

@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { english, type Translation } from '@/locales/english';
 
 export const languages = ['en', 'ne'] as const;
 export type Language = (typeof languages)[number];
@@ -23,9 +22,19 @@ export function currentLanguage(): Language {
   return i18n.resolvedLanguage === 'ne' ? 'ne' : 'en';
 }
 
-/** Nepali arrives in a chunk of its own: English readers never download it. */
-const loadNepali = (): Promise<Translation> =>
-  import('@/locales/nepali').then((module) => module.nepali);
+/** Every string of the app in one language, nested by screen. */
+export type Strings = Record<string, unknown>;
+
+/** The app's strings, which the app assembles from its features and hands in at start. */
+export interface AppStrings {
+  /** Bundled with the first page: the source language. */
+  english: Strings;
+  /** Fetched only when Nepali is chosen, so English readers never download it. */
+  loadNepali: () => Promise<Strings>;
+}
+
+let loadNepali: AppStrings['loadNepali'] = () =>
+  Promise.reject(new Error('The translations have not been handed in yet'));
 
 async function switchTo(language: Language): Promise<void> {
   if (language === 'ne' && !i18n.hasResourceBundle('ne', 'translation')) {
@@ -48,29 +57,32 @@ i18n.on('languageChanged', (language) => {
 });
 
 /**
- * Resolves once the stored language's strings are in: the app renders after it, so a
- * Nepali reader never sees English first.
+ * Starts i18next with the app's strings. Resolves once the stored language's strings are
+ * in: the app renders after it, so a Nepali reader never sees English first.
  */
-export const i18nReady: Promise<unknown> = i18n
-  .use(initReactI18next)
-  .init({
-    resources: { en: { translation: english } },
-    partialBundledLanguages: true,
-    lng: 'en',
-    fallbackLng: false,
-    supportedLngs: languages,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    // i18next otherwise advertises a hosted service on the console.
-    showSupportNotice: false,
-    // A missing key shows up loudly in development instead of falling back silently.
-    saveMissing: import.meta.env.DEV,
-    missingKeyHandler: (_lngs, _ns, key) => {
-      console.error(`Missing translation key: ${key}`);
-    },
-  })
-  .then(() => switchTo(storedLanguage()));
-
-document.documentElement.lang = i18n.language;
+export function startI18n(strings: AppStrings): Promise<unknown> {
+  loadNepali = strings.loadNepali;
+  const ready = i18n
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: strings.english } },
+      partialBundledLanguages: true,
+      lng: 'en',
+      fallbackLng: false,
+      supportedLngs: languages,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // i18next otherwise advertises a hosted service on the console.
+      showSupportNotice: false,
+      // A missing key shows up loudly in development instead of falling back silently.
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: (_lngs, _ns, key) => {
+        console.error(`Missing translation key: ${key}`);
+      },
+    })
+    .then(() => switchTo(storedLanguage()));
+  document.documentElement.lang = i18n.language;
+  return ready;
+}
 
 export { i18n };

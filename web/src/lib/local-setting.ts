@@ -1,22 +1,13 @@
-import { useSyncExternalStore } from 'react';
-
-type Listener = () => void;
-
-export interface LocalSetting<T> {
-  get: () => T;
-  set: (value: T) => void;
-  subscribe: (listener: Listener) => () => void;
-}
+import { createStore, type Store } from './create-store';
 
 /**
  * A value kept in localStorage under its own key, shared by every component
- * that reads it and re-rendering them when it changes (also from another tab).
+ * that reads it (`useStore`) and re-rendering them when it changes (also from another tab).
  */
 export function localSetting<T extends string | null>(
   key: string,
   parse: (raw: string | null) => T,
-): LocalSetting<T> {
-  const listeners = new Set<Listener>();
+): Store<T> {
   const read = (): T => {
     try {
       return parse(localStorage.getItem(key));
@@ -24,35 +15,23 @@ export function localSetting<T extends string | null>(
       return parse(null);
     }
   };
-  let current = read();
-  const notify = () => listeners.forEach((listener) => listener());
+  const store = createStore(read());
 
   window.addEventListener('storage', (event) => {
-    if (event.key === key) {
-      current = read();
-      notify();
-    }
+    if (event.key === key) store.set(read());
   });
 
   return {
-    get: () => current,
+    get: store.get,
     set: (value) => {
-      current = value;
       try {
         if (value === null) localStorage.removeItem(key);
         else localStorage.setItem(key, value);
       } catch {
         // Storage may be full or refused; the value still holds for this visit.
       }
-      notify();
+      store.set(value);
     },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: store.subscribe,
   };
-}
-
-export function useLocalSetting<T extends string | null>(setting: LocalSetting<T>): T {
-  return useSyncExternalStore(setting.subscribe, setting.get, setting.get);
 }

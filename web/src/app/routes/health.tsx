@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { HealthRecords } from '@/features/health-records/components/health-records';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
 import { useDocsCount } from '@/features/uploads/use-docs-count';
 

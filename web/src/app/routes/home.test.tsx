@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Me, Profile } from '@shared/profile';
 import type { Role } from '@shared/role';
-import { sessionQueryOptions } from '@/features/session/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 import HomePage from './home';
 
 function profile(role: Role, firstName: string | null): Profile {

@@ -3,7 +3,7 @@ import { roleSchema } from '@shared/role';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { QueueScreen } from '@/features/queue/components/queue-screen';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
 import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
 

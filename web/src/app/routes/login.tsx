@@ -10,10 +10,10 @@ import { authErrorText } from '@/features/auth/api/auth-errors';
 import { useLandAfterSignIn } from '@/features/auth/api/land-after-sign-in';
 import { useSignInWithOneTimeCode } from '@/features/auth/api/one-time-code';
 import { oneTimeLinkIn } from '@/features/auth/api/one-time-link';
-import { FormError } from '@/features/auth/components/form-parts';
+import { FormError } from '@/components/ui/form-message';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PasskeyButton } from '@/features/auth/components/passkey-button';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 
 // Only what a plain password sign-in shows is in the page's first download; these come when asked for.
 const OneTimeCodeDialog = lazy(() => import('@/features/auth/components/one-time-code-dialog'));

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { ModeBanner } from '@/components/layout/mode-banner';
+import { ModeBanner } from '@/app/layouts/mode-banner';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { OnboardingForm } from '@/features/onboarding/components/onboarding-form';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 
 export default function OnboardingPage() {
   const { t } = useTranslation();

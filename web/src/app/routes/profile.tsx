@@ -13,7 +13,7 @@ import {
   CaregiversCard,
   ClinicsAndDeviceCard,
 } from '@/features/patient-profile/components/settings-cards';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
-import { FormError } from '@/features/auth/components/form-parts';
+import { FormError } from '@/components/ui/form-message';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 /**

@@ -1,27 +1,11 @@
 import { RefreshCwIcon, WifiOffIcon } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useOnline } from '@/lib/online-status';
 
 /** How long the Retry icon spins (spec point 9). */
 export const retrySpinMs = 1000;
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 export function OfflineBanner() {
   const { t } = useTranslation();

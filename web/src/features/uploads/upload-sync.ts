@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { createStore, useStore } from '@/lib/create-store';
 import { uploadsQueryOptions } from './api/get-uploads';
 import { uploadPhoto } from './api/upload-photo';
 import { pendingUploadsDb, type PendingUpload } from './pending-uploads-db';
@@ -13,26 +14,19 @@ export function retryDelayMs(retryCount: number): number {
   return Math.min(longestRetryMs, firstRetryMs * 2 ** Math.max(0, retryCount - 1));
 }
 
-type Listener = () => void;
-
 /** Whose photos are being sent: only the signed-in account's, never anyone else's. */
 let ownerId: string | null = null;
 let onUploaded: () => void = () => undefined;
-let snapshot: readonly PendingUpload[] = [];
-const listeners = new Set<Listener>();
+/** The owner's photos still on the device, as last read from the queue. */
+const pendingUploads = createStore<readonly PendingUpload[]>([]);
 let passRunning = false;
 let passWanted: { force: boolean } | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let stopTimer: ReturnType<typeof setTimeout> | undefined;
 
-function publish(uploads: readonly PendingUpload[]) {
-  snapshot = uploads;
-  listeners.forEach((listener) => listener());
-}
-
 async function reload(owner: string): Promise<void> {
   const uploads = await pendingUploadsDb.listFor(owner);
-  if (ownerId === owner) publish(uploads);
+  if (ownerId === owner) pendingUploads.set(uploads);
 }
 
 function errorText(error: unknown): string {
@@ -42,7 +36,7 @@ function errorText(error: unknown): string {
 /** Tries each photo that is due (or every one, when forced) while online. */
 async function sendDue(owner: string, force: boolean): Promise<void> {
   const uploads = await pendingUploadsDb.listFor(owner);
-  if (ownerId === owner) publish(uploads);
+  if (ownerId === owner) pendingUploads.set(uploads);
   for (const upload of uploads) {
     // Signed out or offline mid-way: stop; what is left waits for the next pass.
     if (ownerId !== owner || !navigator.onLine) return;
@@ -71,8 +65,8 @@ async function sendDue(owner: string, force: boolean): Promise<void> {
 function scheduleRetry() {
   clearTimeout(retryTimer);
   // Offline, the online event starts the next pass; no timer spins meanwhile.
-  if (ownerId === null || snapshot.length === 0 || !navigator.onLine) return;
-  const next = Math.min(...snapshot.map((upload) => upload.nextAttemptAt));
+  if (ownerId === null || pendingUploads.get().length === 0 || !navigator.onLine) return;
+  const next = Math.min(...pendingUploads.get().map((upload) => upload.nextAttemptAt));
   retryTimer = setTimeout(() => void runPass(false), Math.max(0, next - Date.now()));
 }
 
@@ -111,7 +105,7 @@ export const uploadSync = {
     onUploaded = uploaded;
     if (ownerId === owner) return;
     ownerId = owner;
-    publish([]);
+    pendingUploads.set([]);
     window.addEventListener('online', whenOnline);
     void runPass(true);
   },
@@ -124,7 +118,7 @@ export const uploadSync = {
       onUploaded = () => undefined;
       clearTimeout(retryTimer);
       window.removeEventListener('online', whenOnline);
-      publish([]);
+      pendingUploads.set([]);
     }, 0);
   },
 
@@ -149,18 +143,11 @@ export const uploadSync = {
     }
     return upload;
   },
-
-  subscribe: (listener: Listener): (() => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-
-  get: (): readonly PendingUpload[] => snapshot,
 };
 
 /** The signed-in account's photos still waiting on this device. */
 export function usePendingUploads(): readonly PendingUpload[] {
-  return useSyncExternalStore(uploadSync.subscribe, uploadSync.get, () => snapshot);
+  return useStore(pendingUploads);
 }
 
 /** Runs the sync for the signed-in patient while the protected shell is shown. */

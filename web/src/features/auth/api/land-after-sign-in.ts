@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import { defaultRole, landingPathFor } from '@shared/role';
-import { sessionQueryOptions } from '@/features/session/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 
 /**
  * After any successful sign-in: reload who is signed in, then go where their role

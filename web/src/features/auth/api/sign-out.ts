@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { sessionQueryOptions } from '@/features/session/api/get-session';
-import {
-  clinicCodeSetting,
-  clinicNameSetting,
-  deviceModeSetting,
-} from '@/features/device/device-settings';
-import { activeEncounter } from '@/features/encounter/active-encounter';
+import { sessionQueryOptions } from '@/lib/session';
+import { clinicCodeSetting, clinicNameSetting, deviceModeSetting } from '@/lib/device-settings';
+import { activeEncounter } from '@/lib/active-encounter';
 import { apiFetch } from '@/lib/api-client';
 
 /** Ends the session on the server, which expires its cookie. */

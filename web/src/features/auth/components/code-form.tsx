@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { backupCodeSchema, secondFactorCodeSchema } from '@shared/auth';
 import { Button } from '@/components/ui/button';
 import { knownErrorText } from '../api/auth-errors';
-import { FormError, TextField } from './form-parts';
+import { FormError } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
 
 interface CodeFormProps {
   /** Six digits (one-time, authenticator, phone) or a backup code. */

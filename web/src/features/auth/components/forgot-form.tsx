@@ -5,7 +5,8 @@ import { emailOnlySchema, type EmailOnlyInput } from '@shared/auth';
 import { Button } from '@/components/ui/button';
 import { authErrorText, knownErrorText } from '../api/auth-errors';
 import { useRequestPasswordReset } from '../api/reset-password';
-import { EmailField, FormError, FormSuccess } from './form-parts';
+import { FormError, FormSuccess } from '@/components/ui/form-message';
+import { EmailField } from './email-field';
 
 /** Asks for a reset link; the answer does not tell whether the address has an account. */
 export function ForgotForm() {

@@ -4,7 +4,9 @@ import { signInSchema, type SecondFactorMethod, type SignInInput } from '@shared
 import { Button } from '@/components/ui/button';
 import { knownErrorText, signInErrorText } from '../api/auth-errors';
 import { useSignInWithPassword } from '../api/sign-in';
-import { EmailField, FormError, TextField } from './form-parts';
+import { FormError } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
+import { EmailField } from './email-field';
 
 interface LoginFormProps {
   onSignedIn: () => Promise<void>;

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { authErrorText, knownErrorText } from '../api/auth-errors';
 import { useSendOneTimeCode } from '../api/one-time-code';
-import { EmailField, FormError } from './form-parts';
+import { FormError } from '@/components/ui/form-message';
+import { EmailField } from './email-field';
 
 interface OneTimeCodeDialogProps {
   onClose: () => void;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { authErrorText } from '../api/auth-errors';
 import { browserSupportsPasskeys, useSignInWithPasskey } from '../api/passkey-sign-in';
-import { FormError } from './form-parts';
+import { FormError } from '@/components/ui/form-message';
 
 /** Signs in with a passkey, where the browser has WebAuthn. */
 export function PasskeyButton({ onSignedIn }: { onSignedIn: () => Promise<void> }) {

@@ -6,7 +6,8 @@ import { minPasswordLength, resetPasswordSchema, type ResetPasswordInput } from 
 import { Button } from '@/components/ui/button';
 import { authErrorText, knownErrorText } from '../api/auth-errors';
 import { useResetPassword } from '../api/reset-password';
-import { FormError, FormSuccess, TextField } from './form-parts';
+import { FormError, FormSuccess } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
 
 /** The new password for the account whose mailed reset link carried `token`. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -35,14 +36,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
     () => reset.reset(),
   );
 
+  const passwordError = knownErrorText(t, form.formState.errors.newPassword?.message);
+
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       <TextField
         label={t('auth.fields.newPassword')}
         type="password"
         autoComplete="new-password"
-        hint={t('auth.signup.passwordHint', { count: minPasswordLength })}
-        error={knownErrorText(t, form.formState.errors.newPassword?.message)}
+        // The rule gives way to the error that says what is wrong with this password.
+        hint={
+          passwordError ? undefined : t('auth.signup.passwordHint', { count: minPasswordLength })
+        }
+        error={passwordError}
         {...form.register('newPassword')}
       />
       {reset.isError && (

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { authErrorText } from '../api/auth-errors';
 import { useSendPhoneCode, useVerifySecondFactor } from '../api/second-factor';
 import { CodeForm } from './code-form';
-import { FormError, FormSuccess } from './form-parts';
+import { FormError, FormSuccess } from '@/components/ui/form-message';
 
 type Mode = 'totp' | 'otp' | 'backup';
 

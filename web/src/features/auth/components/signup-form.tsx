@@ -7,7 +7,9 @@ import { minPasswordLength, signUpSchema, type SignUpInput } from '@shared/auth'
 import { Button } from '@/components/ui/button';
 import { authErrorText, knownErrorText } from '../api/auth-errors';
 import { useSignUp } from '../api/sign-up';
-import { EmailField, FormError, FormSuccess, TextField } from './form-parts';
+import { FormError, FormSuccess } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
+import { EmailField } from './email-field';
 
 /** Keeps the caret where it was while the field's text is uppercased as typed. */
 function uppercase(event: ChangeEvent<HTMLInputElement>) {
@@ -50,6 +52,8 @@ export function SignupForm() {
     () => signUp.reset(),
   );
 
+  const passwordError = knownErrorText(t, errors.password?.message);
+
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       <EmailField error={knownErrorText(t, errors.email?.message)} {...form.register('email')} />
@@ -57,8 +61,11 @@ export function SignupForm() {
         label={t('auth.fields.password')}
         type="password"
         autoComplete="new-password"
-        hint={t('auth.signup.passwordHint', { count: minPasswordLength })}
-        error={knownErrorText(t, errors.password?.message)}
+        // The rule gives way to the error that says what is wrong with this password.
+        hint={
+          passwordError ? undefined : t('auth.signup.passwordHint', { count: minPasswordLength })
+        }
+        error={passwordError}
         {...form.register('password')}
       />
       <TextField

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bindToClinic, switchToPersonal } from '../device-settings';
+import { bindToClinic, switchToPersonal } from '@/lib/device-settings';
 import { ClinicBadge } from './clinic-badge';
 
 afterEach(() => {

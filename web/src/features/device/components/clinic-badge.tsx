@@ -1,8 +1,8 @@
 import { BuildingIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { defaultClinicName } from '@shared/clinic';
-import { useLocalSetting } from '@/lib/local-setting';
-import { clinicNameSetting, deviceModeSetting } from '../device-settings';
+import { useStore } from '@/lib/create-store';
+import { clinicNameSetting, deviceModeSetting } from '@/lib/device-settings';
 
 /**
  * On a clinic device, the clinic it is bound to. Tapping it explains who may change
@@ -10,8 +10,8 @@ import { clinicNameSetting, deviceModeSetting } from '../device-settings';
  */
 export function ClinicBadge() {
   const { t } = useTranslation();
-  const deviceMode = useLocalSetting(deviceModeSetting);
-  const clinicName = useLocalSetting(clinicNameSetting);
+  const deviceMode = useStore(deviceModeSetting);
+  const clinicName = useStore(clinicNameSetting);
   if (deviceMode !== 'clinic') return null;
   return (
     <div className="bg-brand-50 flex justify-center px-3 py-1">

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appModeSetting } from '../device-settings';
+import { appModeSetting } from '@/lib/device-settings';
 import DeveloperPanel from './developer-panel';
 
 function renderPanel() {

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiRequestError } from '@/lib/api-client';
-import { useLocalSetting } from '@/lib/local-setting';
+import { useStore } from '@/lib/create-store';
 import { useVerifyClinicKey } from '../api/verify-clinic-key';
 import {
   appModeSetting,
@@ -17,7 +17,7 @@ import {
   clinicNameSetting,
   deviceModeSetting,
   switchToPersonal,
-} from '../device-settings';
+} from '@/lib/device-settings';
 
 interface DeveloperPanelProps {
   open: boolean;
@@ -45,7 +45,7 @@ const appModes: AppMode[] = ['dev', 'official'];
 
 function AppModeCard() {
   const { t } = useTranslation();
-  const current = useLocalSetting(appModeSetting);
+  const current = useStore(appModeSetting);
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className="grid gap-3">
@@ -78,8 +78,8 @@ function errorFor(error: unknown): KeyError {
 
 function DeviceModeCard() {
   const { t } = useTranslation();
-  const deviceMode = useLocalSetting(deviceModeSetting);
-  const clinicName = useLocalSetting(clinicNameSetting);
+  const deviceMode = useStore(deviceModeSetting);
+  const clinicName = useStore(clinicNameSetting);
   const titleId = useId();
 
   const leave = () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { onboardingSchema, type OnboardingInput } from '@shared/onboarding';
 import type { Me, Profile } from '@shared/profile';
-import { sessionQueryOptions } from '@/features/session/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 import { apiFetch } from '@/lib/api-client';
 
 /** Saves the signed-in user's own profile; the server decides the role. */

@@ -17,11 +17,12 @@ import {
 } from '@shared/onboarding';
 import { dateSystems, genders, type Profile } from '@shared/profile';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError } from '@/lib/api-client';
 import { useNumberFormat } from '@/lib/number-format';
 import { useSaveProfile } from '../api/save-profile';
-import { OnboardingField } from './onboarding-field';
 
 function initialValues(profile: Profile | null | undefined): OnboardingInput {
   return {
@@ -86,13 +87,13 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <OnboardingField
+      <TextField
         label={t('onboarding.firstName')}
         autoComplete="given-name"
         error={errorText(errors.first_name?.message)}
         {...form.register('first_name')}
       />
-      <OnboardingField
+      <TextField
         label={t('onboarding.lastName')}
         hint={t('onboarding.optional')}
         autoComplete="family-name"
@@ -117,7 +118,7 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
           <p className="text-accent-700 text-sm">{errorText(errors.gender.message)}</p>
         )}
       </div>
-      <OnboardingField
+      <TextField
         label={t('onboarding.age')}
         hint={t('onboarding.ageHint', { max: format.number(maxAge) })}
         inputMode="numeric"
@@ -140,7 +141,7 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
         </div>
       </fieldset>
       {dateSystem === 'ad' ? (
-        <OnboardingField
+        <TextField
           key="ad"
           label={t('onboarding.dobAd')}
           type="date"
@@ -155,7 +156,7 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
           {...form.register('dob_ad')}
         />
       ) : (
-        <OnboardingField
+        <TextField
           key="bs"
           label={t('onboarding.dobBs')}
           placeholder={t('onboarding.bsPlaceholder')}
@@ -174,11 +175,7 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
           {...form.register('dob_bs')}
         />
       )}
-      {serverError && (
-        <p role="alert" className="bg-accent-50 text-accent-700 rounded-lg px-3 py-2 text-sm">
-          {serverError}
-        </p>
-      )}
+      <FormError>{serverError}</FormError>
       <Button type="submit" size="lg" disabled={save.isPending}>
         {save.isPending ? t('onboarding.saving') : t('onboarding.save')}
       </Button>

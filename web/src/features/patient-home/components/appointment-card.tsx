@@ -2,7 +2,7 @@ import { VideoIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useDoctorIsWaiting } from '@/features/encounter/active-encounter';
+import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { cn } from '@/lib/cn';
 import { useNumberFormat } from '@/lib/number-format';
 import { formatClock, formatDay } from '../format-when';

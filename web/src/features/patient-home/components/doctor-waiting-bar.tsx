@@ -1,7 +1,7 @@
 import { VideoIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { useDoctorIsWaiting } from '@/features/encounter/active-encounter';
+import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { useJoinVisit } from './appointment-card';
 
 /** Stays above the bottom navigation while the doctor waits in the visit (spec point 2). */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { activeEncounter } from '@/features/encounter/active-encounter';
+import { activeEncounter } from '@/lib/active-encounter';
 import { i18n } from '@/lib/i18n';
 import { PatientDashboard } from './patient-dashboard';
 import type { LatestConversation } from './latest-conversation-card';

@@ -1,7 +1,7 @@
 import { CloudIcon, CloudOffIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '@/components/layout/offline-banner';
-import { useSession } from '@/features/session/api/get-session';
+import { useOnline } from '@/lib/online-status';
+import { useSession } from '@/lib/session';
 import { useNumberFormat } from '@/lib/number-format';
 import { formatTimeOfDay } from '../format-when';
 

@@ -1,23 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Me } from '@shared/profile';
-import { apiFetch, ApiRequestError } from '@/lib/api-client';
-
-/** The signed-in user with their profile and role, or null without a session. */
-export async function getSession(): Promise<Me | null> {
-  try {
-    return await apiFetch<Me>('/api/me');
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) return null;
-    throw error;
-  }
-}
-
-export const sessionQueryOptions = queryOptions({
-  queryKey: ['session'],
-  queryFn: getSession,
-  staleTime: 60_000,
-});
-
-export function useSession() {
-  return useQuery(sessionQueryOptions);
-}
+/**
+ * The session lives in `@/lib/session`, where every feature reads it. This path answers
+ * for the screens that still import it from here (messaging, second factors).
+ */
+export { sessionQueryOptions, useSession } from '@/lib/session';

@@ -2,7 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { CameraCapture } from '@/features/camera/components/camera-capture';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 import { uploadSync } from '@/features/uploads/upload-sync';
 
 interface CameraSheetProps {

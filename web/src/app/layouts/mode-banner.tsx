@@ -1,12 +1,12 @@
 import { ShieldCheckIcon, TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { appModeSetting } from '@/features/device/device-settings';
+import { appModeSetting } from '@/lib/device-settings';
 import { cn } from '@/lib/cn';
-import { useLocalSetting } from '@/lib/local-setting';
+import { useStore } from '@/lib/create-store';
 
 export function ModeBanner() {
   const { t } = useTranslation();
-  const mode = useLocalSetting(appModeSetting);
+  const mode = useStore(appModeSetting);
   const official = mode === 'official';
   const Icon = official ? ShieldCheckIcon : TriangleAlertIcon;
   return (

@@ -1,5 +1,5 @@
 import { defaultRole, type Role } from '@shared/role';
-import { useSession } from './api/get-session';
+import { useSession } from './session';
 
 /**
  * The signed-in user's role, read from their profile by the server; a user

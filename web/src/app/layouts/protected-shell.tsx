@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { BottomNav } from '@/components/layout/bottom-nav';
+import { OfflineBanner } from '@/components/layout/offline-banner';
+import { PageLoading } from '@/components/layout/page-loading';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
-import { useDoctorIsWaiting } from '@/features/encounter/active-encounter';
-import { useSession } from '@/features/session/api/get-session';
-import { useCurrentRole } from '@/features/session/use-current-role';
 import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
 import { useUploadSync } from '@/features/uploads/upload-sync';
-import { BottomNav } from './bottom-nav';
+import { useDoctorIsWaiting } from '@/lib/active-encounter';
+import { useSession } from '@/lib/session';
+import { useCurrentRole } from '@/lib/use-current-role';
 import { ModeBanner } from './mode-banner';
-import { OfflineBanner } from './offline-banner';
-import { PageLoading } from './page-loading';
 
 const loadCameraSheet = () => import('./camera-sheet');
 

@@ -11,11 +11,11 @@ import queueNe from '@/features/queue/locales/ne.json';
 import researchNe from '@/features/research/locales/ne.json';
 import staffNe from '@/features/staff/locales/ne.json';
 import uploadsNe from '@/features/uploads/locales/ne.json';
-import ne from './ne.json';
+import ne from '@/locales/ne.json';
 import type { Translation } from './english';
 
 /**
- * Every string of the app in Nepali, loaded only when Nepali is chosen (see lib/i18n.ts) so
+ * Every string of the app in Nepali, loaded only when Nepali is chosen (see app/i18n.ts) so
  * that English readers do not download it. It must have exactly the keys of English.
  */
 export const nepali: Translation = {

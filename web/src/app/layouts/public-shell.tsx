@@ -1,10 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { OfflineBanner } from '@/components/layout/offline-banner';
+import { PageLoading } from '@/components/layout/page-loading';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { DeveloperPanelToggle } from '@/features/device/components/developer-panel-toggle';
 import { ModeBanner } from './mode-banner';
-import { OfflineBanner } from './offline-banner';
-import { PageLoading } from './page-loading';
 
 /** Pages reachable without a session: sign-in, sign-up, password reset, research entry. */
 export default function PublicShell({ children }: { children: ReactNode }) {

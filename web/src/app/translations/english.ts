@@ -11,7 +11,7 @@ import queueEn from '@/features/queue/locales/en.json';
 import researchEn from '@/features/research/locales/en.json';
 import staffEn from '@/features/staff/locales/en.json';
 import uploadsEn from '@/features/uploads/locales/en.json';
-import en from './en.json';
+import en from '@/locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
