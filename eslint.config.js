@@ -13,20 +13,10 @@ const serverRoutes = readdirSync(new URL('server/src/routes', import.meta.url));
 
 /**
  * The layers import one way: `components` and `lib` → `features` → `app`. A feature never
- * imports another feature, and a route never imports another route. `allowed` lists the
- * exact files one module may still import across a line (see `layerExceptions`).
+ * imports another feature, and a route never imports another route.
  */
-function layerZones(allowed = []) {
-  const allowedFrom = (from) =>
-    allowed
-      .filter((file) => file.startsWith(`${from}/`))
-      .map((file) => `./${file.slice(from.length + 1)}`);
-  const zone = (target, from, message, except = []) => ({
-    target,
-    from,
-    except: [...except, ...allowedFrom(from)],
-    message,
-  });
+function layerZones() {
+  const zone = (target, from, message, except = []) => ({ target, from, except, message });
   return [
     ...['web/src/components', 'web/src/lib'].flatMap((target) => [
       zone(target, 'web/src/features', 'Components and lib never import a feature.'),
@@ -52,53 +42,7 @@ function layerZones(allowed = []) {
   ];
 }
 
-const layerRule = (allowed) => [
-  'error',
-  { basePath: import.meta.dirname, zones: layerZones(allowed) },
-];
-
-/**
- * Imports that cross a layer today, each allowed for one file and only to the files named.
- * Any other file, or another import in these files, is held to the layers.
- */
-const session = 'web/src/features/session/api/get-session.ts';
-const deviceSettings = 'web/src/features/device/device-settings.ts';
-const activeEncounter = 'web/src/features/encounter/active-encounter.ts';
-const layerExceptions = {
-  // The shells compose features as a page does; they sit in components/layout until they
-  // join the app.
-  'web/src/components/layout/camera-sheet.tsx': [
-    'web/src/features/camera/components/camera-capture.tsx',
-    session,
-    'web/src/features/uploads/upload-sync.ts',
-  ],
-  'web/src/components/layout/mode-banner.tsx': [deviceSettings],
-  'web/src/components/layout/protected-shell.tsx': [
-    'web/src/features/device/components/clinic-badge.tsx',
-    activeEncounter,
-    session,
-    'web/src/features/session/use-current-role.ts',
-    'web/src/features/uploads/components/pending-uploads-badge.tsx',
-    'web/src/features/uploads/upload-sync.ts',
-  ],
-  'web/src/components/layout/public-shell.tsx': [
-    'web/src/features/device/components/clinic-badge.tsx',
-    'web/src/features/device/components/developer-panel-toggle.tsx',
-  ],
-  // Who is signed in, the device's settings and whether a doctor is waiting are read by
-  // several features; these files read them from the feature that owns them.
-  'web/src/features/auth/api/land-after-sign-in.ts': [session],
-  'web/src/features/auth/api/sign-out.ts': [session, deviceSettings, activeEncounter],
-  'web/src/features/messaging/components/conversation-screen.tsx': [session],
-  'web/src/features/messaging/components/messages-screen.tsx': [session],
-  'web/src/features/mfa/api/invalidate.ts': [session],
-  'web/src/features/mfa/components/phone-setup.tsx': [session],
-  'web/src/features/onboarding/api/save-profile.ts': [session],
-  'web/src/features/patient-home/components/appointment-card.tsx': [activeEncounter],
-  'web/src/features/patient-home/components/doctor-waiting-bar.tsx': [activeEncounter],
-  'web/src/features/patient-home/components/patient-dashboard.test.tsx': [activeEncounter],
-  'web/src/features/patient-home/components/sync-footer.tsx': [session],
-};
+const layerRule = () => ['error', { basePath: import.meta.dirname, zones: layerZones() }];
 
 export default tseslint.config(
   {
@@ -159,10 +103,6 @@ export default tseslint.config(
       ],
     },
   },
-  ...Object.entries(layerExceptions).map(([file, allowed]) => ({
-    files: [file],
-    rules: { 'import-x/no-restricted-paths': layerRule(allowed) },
-  })),
   {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

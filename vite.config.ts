@@ -37,11 +37,6 @@ export default defineConfig({
     // Read by the bench to add up the JavaScript each route needs; dot folders are never served.
     manifest: true,
     rollupOptions: {
-      // The session's former address only passes the session on, so it needs no file of
-      // its own: the screens that still import it are pointed at the session directly.
-      treeshake: {
-        moduleSideEffects: (id) => !/web[\\/]src[\\/]features[\\/]session[\\/]/.test(id),
-      },
       output: {
         // Each file costs a slow phone a request, and left alone the bundler makes dozens of
         // 1-2 KB ones: code most chunks share goes in one, and so do the banners and badges

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 import { ApiRequestError } from '@/lib/api-client';
 import { useConversation } from '../api/get-conversation';
 import { useMessages } from '../api/get-messages';

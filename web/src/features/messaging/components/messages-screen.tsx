@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 import { useConversations } from '../api/get-conversations';
 import { useStartCareTeam } from '../api/start-care-team';
 import { useMessagingPush } from '../push/use-messaging-push';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryOptions } from '@/features/session/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 import { factorsQueryOptions } from './get-factors';
 
 /** After a factor comes or goes: the list, and `twoFactorEnabled` in the session. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { phoneNumberSchema } from '@shared/mfa';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/session/api/get-session';
+import { useSession } from '@/lib/session';
 import { useEnablePhoneCodes } from '../api/enable-phone-codes';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
