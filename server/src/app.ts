@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
-import { registerAuthRoutes } from './auth/auth-routes';
+import { registerAuthRoutes } from './routes/auth';
 import { currentUserResolver } from './auth/current-user';
 import { expiredVerifications } from './auth/expired-verifications';
 import type { Config } from './config';
@@ -13,7 +13,7 @@ import {
 } from './http/error-handler';
 import { registerCanonicalPathCheck } from './http/canonical-path';
 import { recordRoutes, type RouteEntry } from './http/route-table';
-import { requireUserWith } from './http/require-user';
+import { requireUserWith } from './auth/require-user';
 import { registerSameOriginCheck } from './http/same-origin';
 import { redactLogLine } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';

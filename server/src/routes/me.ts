@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Me } from '@shared/profile';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { RequireUser } from '../http/require-user';
+import type { RequireUser } from '../auth/require-user';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 
 export function registerMeRoutes(

@@ -6,7 +6,7 @@ import {
   type CareTeamAnswer,
 } from '@shared/messaging';
 import { AppError } from '../http/app-error';
-import type { RequireUser } from '../http/require-user';
+import type { RequireUser } from '../auth/require-user';
 import {
   mayHaveCareTeamConversation,
   mayWrite,

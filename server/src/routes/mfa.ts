@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deleteFactorSchema, type Factor } from '@shared/mfa';
 import type { Auth } from '../auth/auth';
 import { AppError } from '../http/app-error';
-import type { RequireUser } from '../http/require-user';
+import type { RequireUser } from '../auth/require-user';
 import type { MfaRepository } from '../mfa/mfa-repository';
 import { isAccountPassword } from '../mfa/password-check';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { onboardingSchema } from '@shared/onboarding';
 import type { Profile } from '@shared/profile';
 import { AppError } from '../http/app-error';
-import type { RequireUser } from '../http/require-user';
+import type { RequireUser } from '../auth/require-user';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 
 /**

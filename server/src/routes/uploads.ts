@@ -9,7 +9,7 @@ import {
 } from '@shared/uploads';
 import type { CurrentUser } from '../auth/current-user';
 import { AppError } from '../http/app-error';
-import type { RequireUser } from '../http/require-user';
+import type { RequireUser } from '../auth/require-user';
 import { mayViewPhoto } from '../uploads/photo-access';
 import type { PhotoStore } from '../uploads/photo-store';
 import type { UploadsRepository } from '../uploads/uploads-repository';

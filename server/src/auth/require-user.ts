@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { CurrentUser, CurrentUserResolver } from '../auth/current-user';
-import { AppError } from './app-error';
+import type { CurrentUser, CurrentUserResolver } from './current-user';
+import { AppError } from '../http/app-error';
 
 /** The signed-in caller, or a 401 that ends the request. */
 export function requireUserWith(currentUser: CurrentUserResolver) {

@@ -4,8 +4,8 @@ import { pathOf } from '../http/canonical-path';
 import { databaseUnavailable } from '../http/error-handler';
 import { authCallLimits } from '../rate-limit/auth-call-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { maxPasswordLength, minPasswordLength, type Auth } from './auth';
-import { checkAuthInput } from './auth-input';
+import { maxPasswordLength, minPasswordLength, type Auth } from '../auth/auth';
+import { checkAuthInput } from '../auth/auth-input';
 
 const prefix = '/api/auth';
 
