@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { currentUserResolver } from './auth/current-user';
-import { expiredVerifications } from './auth/expired-verifications';
+import { expiredVerifications } from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';

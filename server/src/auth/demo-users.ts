@@ -3,7 +3,7 @@ import type { Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 import type { Auth } from './auth';
-import { createConfirmedAccount, passwordHashOf } from './confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from './better-auth';
 import { usersRepository } from './users-repository';
 
 export const demoPassword = 'demo-pass-2026';
