@@ -31,6 +31,12 @@ function layerZones() {
         [`./${feature}`],
       ),
     ),
+    // Better Auth's internals are reached through the one module that pins them.
+    zone(
+      ['server/src/!(auth)/**', 'server/src/*.ts', 'server/src/auth/*.ts', '{bench,tests}/**'],
+      'server/src/auth/better-auth/!(index).ts',
+      "Reach Better Auth's internals through server/src/auth/better-auth/index.ts.",
+    ),
     // Each route file is closed to the whole folder, so a route added later is held too.
     ...serverRoutes.map((route) =>
       zone(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app';
-import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/better-auth';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';

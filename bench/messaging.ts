@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { messagePollMs } from '../shared/messaging';
 import { buildApp } from '../server/src/app';
-import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/better-auth';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';

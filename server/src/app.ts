@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { currentUserResolver } from './auth/current-user';
-import { expiredVerifications } from './auth/expired-verifications';
+import { expiredVerifications } from './auth/better-auth';
+import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import {
@@ -112,7 +113,7 @@ export async function buildApp({
 
   registerHealthRoutes(server, database);
   registerAuthRoutes(server, auth, limiter, config.publicUrl, () => database.ping());
-  registerMeRoutes(server, { db, profiles, requireUser });
+  registerMeRoutes(server, { users: usersRepository(db), profiles, requireUser });
   registerProfileRoutes(server, { profiles, requireUser });
   registerMfaRoutes(server, {
     auth,

@@ -1,4 +1,4 @@
-import { createConfirmedAccount, passwordHashOf } from '../../server/src/auth/confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from '../../server/src/auth/better-auth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseVariants, startTestServer, type TestServer } from './support/test-server';
 

@@ -3,15 +3,12 @@ import type { Me, Profile } from '@shared/profile';
 import { profilesRepository } from '../../server/src/profiles/profiles-repository';
 import type { ApiErrorBody, Client } from './auth/client';
 import {
-  inviteCode,
-  password,
   signedIn,
   signUpAndConfirm,
   startAuthWorld,
   uniqueEmail,
   type AuthWorld,
 } from './auth/fixture';
-import { linksIn } from './support/smtp';
 import { databaseVariants } from './support/test-server';
 
 describe.each(databaseVariants)('PUT /api/profile on the $name database', (variant) => {
@@ -164,23 +161,6 @@ describe.each(databaseVariants)('PUT /api/profile on the $name database', (varia
     // Nor through the account calls: the role lives in the profile, out of their reach.
     await client.post('/api/auth/update-user', { name: 'Mallory', role: 'admin' });
     expect((await me(client)).role).toBe('patient');
-  });
-
-  it('ignores a role sent with the sign-up', async () => {
-    const email = uniqueEmail('signup-role');
-    const client = world.client();
-    const signUp = await client.post('/api/auth/sign-up/email', {
-      email,
-      password,
-      name: '',
-      inviteCode,
-      role: 'superadmin',
-    });
-    expect(signUp.status).toBe(200);
-    const [link] = linksIn((await world.smtp.nextMailTo(email, 0)).text);
-    expect((await client.get(link!)).status).toBe(302);
-    const browser = await signedIn(world, email);
-    expect((await me(browser)).role).toBe('patient');
   });
 
   it('keeps the role an operator gave when that person saves their profile', async () => {

@@ -73,6 +73,37 @@ describe('lint keeps the layers', () => {
   });
 });
 
+describe("lint keeps Better Auth's internals behind one module", () => {
+  it('refuses a server module or test that reaches past its index', async () => {
+    const planted = [
+      ['server/src/mfa/planted.ts', '../auth/better-auth/session-cookie'],
+      ['server/src/auth/planted.ts', './better-auth/session-cookie'],
+      ['tests/api/planted.ts', '../../server/src/auth/better-auth/session-cookie'],
+    ] as const;
+    for (const [file, module] of planted) {
+      expect(
+        await rulesBroken(`export { verifiedCookieToken } from '${module}';\n`, file),
+        file,
+      ).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('lets them import its index, and its own modules import each other', async () => {
+    expect(
+      await rulesBroken(
+        "export { verifiedCookieToken } from '../auth/better-auth';\n",
+        'server/src/mfa/planted.ts',
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesBroken(
+        "export { verifiedCookieToken } from './session-cookie';\n",
+        'server/src/auth/better-auth/planted.ts',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('lint refuses a dependency cycle', () => {
   const folder = mkdtempSync(path.join(root, 'web/src/lib/cycle-fixture-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -14,11 +14,14 @@ import {
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates';
-import { confirmationMail } from './confirmation-mail';
+import {
+  confirmationMail,
+  secondFactorAlsoAfterOneTimeCode,
+  voidPendingResetLinks,
+} from './better-auth';
 import { isValidInviteCode } from './invite-code';
 import { phoneNotEnrolled, refuseTextCodesWithoutPhone, verifiedPhoneOf } from './phone-factor';
 import { refuseServerOnlyFields } from './server-only-fields';
-import { voidPendingResetLinks } from './reset-links';
 
 /** How long each mailed code or link works, in seconds; each works once. */
 export const lifetimes = {
@@ -114,24 +117,6 @@ function checkInviteCode(body: Record<string, unknown> | undefined, expected: st
       message: 'Invitation code is invalid.',
     });
   }
-}
-
-/**
- * Better Auth asks for the second factor after the password sign-ins only; a
- * one-time code by mail is no second factor, so it is asked after that one too.
- */
-function secondFactorAlsoAfterOneTimeCode<P extends ReturnType<typeof twoFactor>>(plugin: P): P {
-  return {
-    ...plugin,
-    hooks: {
-      ...plugin.hooks,
-      after: plugin.hooks.after.map((hook) => ({
-        ...hook,
-        matcher: (context: Parameters<typeof hook.matcher>[0]) =>
-          hook.matcher(context) || context.path === '/sign-in/email-otp',
-      })),
-    },
-  };
 }
 
 function languageOf(request: Request | undefined | null) {

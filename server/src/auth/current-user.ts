@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { sessionCookieSettings, verifiedCookieToken } from './better-auth';
 import { callerQueries, type Caller } from './callers';
 import type { Auth } from './auth';
 
@@ -12,24 +12,6 @@ export type CurrentUser = Caller;
 
 /** How long the signing keys are trusted before they are read again. */
 const keySetLifetimeMs = 5 * 60 * 1000;
-
-/**
- * The token inside Better Auth's signed session cookie, or undefined when the
- * signature does not hold. The format is Better Auth's own: `token.base64(HMAC-SHA256)`.
- */
-export function verifiedCookieToken(value: string, secret: string): string | undefined {
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return undefined;
-  const token = value.slice(0, dot);
-  const encoded = value.slice(dot + 1);
-  if (encoded.length !== 44 || !encoded.endsWith('=')) return undefined;
-  const signature = Buffer.from(encoded, 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
-    return undefined;
-  }
-  return token;
-}
 
 /**
  * Who is calling: the session cookie of the web app, or a JWT from
@@ -100,15 +82,16 @@ export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl:
   }
 
   async function fromCookie(cookieHeader: string): Promise<CurrentUser | null> {
-    const context = await auth.$context;
-    const cookie = parseCookie(cookieHeader)[context.authCookies.sessionToken.name];
+    const settings = await sessionCookieSettings(auth);
+    const cookie = parseCookie(cookieHeader)[settings.name];
     if (!cookie) return null;
-    const token = verifiedCookieToken(cookie, context.secret);
+    const token = verifiedCookieToken(cookie, settings.secret);
     if (!token) return null;
     const row = await callers.bySessionToken(token);
     if (!row) return null;
-    const { expiresIn, updateAge } = context.sessionConfig;
-    const dueForExtension = row.expiresAt.getTime() - (expiresIn - updateAge) * 1000 <= Date.now();
+    const { expiresInSeconds, updateAgeSeconds } = settings;
+    const dueForExtension =
+      row.expiresAt.getTime() - (expiresInSeconds - updateAgeSeconds) * 1000 <= Date.now();
     if (row.expiresAt.getTime() <= Date.now() || dueForExtension) {
       return throughBetterAuth(cookieHeader);
     }

@@ -3,7 +3,8 @@ import type { Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 import type { Auth } from './auth';
-import { createConfirmedAccount, passwordHashOf } from './confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from './better-auth';
+import { usersRepository } from './users-repository';
 
 export const demoPassword = 'demo-pass-2026';
 
@@ -31,17 +32,13 @@ export async function seedDemoUsers(
   db: Kysely<Database>,
   profiles: ProfilesRepository,
 ): Promise<number> {
+  const users = usersRepository(db);
   let created = 0;
   // One scrypt hash for all: they share a published password, and each hash costs a
   // noticeable part of a first start on a small machine.
   let passwordHash: Promise<string> | undefined;
   for (const demo of demoUsers) {
-    const existing = await db
-      .selectFrom('user')
-      .select('id')
-      .where('email', '=', demo.email)
-      .executeTakeFirst();
-    if (existing) continue;
+    if ((await users.idByEmail(demo.email)) !== null) continue;
     const user = await createConfirmedAccount(auth, {
       email: demo.email,
       name: [demo.firstName, demo.lastName].filter(Boolean).join(' '),

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { roles, roleSchema } from '@shared/role';
+import { usersRepository } from '../auth/users-repository';
 import { loadConfig, SettingError } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import type { Database } from '../db/schema';
@@ -24,21 +25,15 @@ Uses the same settings as the server (DATA_DIR or DATABASE_URL). On the embedded
 database, stop the server first: only one process may open it.`;
 
 async function list(db: Kysely<Database>, out: Output): Promise<number> {
-  const rows = await db
-    .selectFrom('user')
-    .leftJoin('profiles', 'profiles.id', 'user.id')
-    .select(['user.email', 'user.emailVerified', 'profiles.role'])
-    .orderBy('user.email')
-    .execute();
+  const rows = await usersRepository(db).listWithRoles();
   if (rows.length === 0) {
     out.log('No accounts yet.');
     return exitCodes.ok;
   }
   const width = Math.max(...rows.map((row) => row.email.length));
   for (const row of rows) {
-    const role = roleSchema.safeParse(row.role).data ?? 'patient';
     const state = row.emailVerified ? '' : '  (e-mail not confirmed)';
-    out.log(`${row.email.padEnd(width)}  ${role}${state}`);
+    out.log(`${row.email.padEnd(width)}  ${row.role}${state}`);
   }
   return exitCodes.ok;
 }
@@ -55,18 +50,14 @@ async function setRole(
     return exitCodes.usage;
   }
   const address = email.trim().toLowerCase();
-  const user = await db
-    .selectFrom('user')
-    .select('id')
-    .where('email', '=', address)
-    .executeTakeFirst();
-  if (!user) {
+  const userId = await usersRepository(db).idByEmail(address);
+  if (userId === null) {
     out.error(`No account with the e-mail ${address}.`);
     return exitCodes.refused;
   }
   const profiles = profilesRepository(db);
-  const before = await profiles.roleOf(user.id);
-  await profiles.setRole(user.id, parsed.data);
+  const before = await profiles.roleOf(userId);
+  await profiles.setRole(userId, parsed.data);
   out.log(
     before === parsed.data
       ? `${address} already has the role ${parsed.data}.`

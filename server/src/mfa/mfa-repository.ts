@@ -1,23 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Factor, FactorType } from '@shared/mfa';
+import { secondFactorTables } from '../auth/better-auth';
 import type { Database } from '../db/schema';
-
-/** The columns we read of the account system's second-factor tables (see 0002-accounts). */
-interface TwoFactorTable {
-  id: string;
-  userId: string;
-  verified: boolean | null;
-}
-
-interface PasskeyTable {
-  id: string;
-  userId: string;
-  name: string | null;
-  aaguid: string | null;
-  createdAt: Date | null;
-}
-
-type MfaTables = { twoFactor: TwoFactorTable; passkey: PasskeyTable };
 
 /**
  * A factor id names its kind and its row: `totp_<twoFactor id>`, `phone_<user id>`,
@@ -47,60 +31,31 @@ const authenticatorNames: Record<string, string> = {
 export const totpIssuer = 'Sewa';
 
 /**
- * Second factors, read from and removed in the account system's own tables:
- * `twoFactor` (authenticator app), `user.phoneNumber` and `passkey`.
+ * The caller's second factors as the API shows them, kept in the account system's own
+ * tables: authenticator app, verified phone and passkeys.
  */
-export function mfaRepository(database: Kysely<Database>) {
-  const db = database.withTables<MfaTables>();
-
-  async function hasVerifiedTotp(userId: string, trx = db): Promise<boolean> {
-    const row = await trx
-      .selectFrom('twoFactor')
-      .select('id')
-      .where('userId', '=', userId)
-      .where('verified', '=', true)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
+export function mfaRepository(db: Kysely<Database>) {
+  const tables = secondFactorTables(db);
 
   async function listVerified(userId: string): Promise<Factor[]> {
-    const [totps, user, passkeys] = await Promise.all([
-      db
-        .selectFrom('twoFactor')
-        .select('id')
-        .where('userId', '=', userId)
-        .where('verified', '=', true)
-        .execute(),
-      db
-        .selectFrom('user')
-        .select(['phoneNumber', 'phoneNumberVerified'])
-        .where('id', '=', userId)
-        .executeTakeFirst(),
-      db
-        .selectFrom('passkey')
-        .select(['id', 'name', 'aaguid', 'createdAt'])
-        .where('userId', '=', userId)
-        .orderBy('createdAt', 'asc')
-        .orderBy('id')
-        .execute(),
-    ]);
-    const factors: Factor[] = totps.map((row) => ({
-      id: factorId('totp', row.id),
+    const stored = await tables.verifiedOf(userId);
+    const factors: Factor[] = stored.authenticatorAppIds.map((id) => ({
+      id: factorId('totp', id),
       factor_type: 'totp',
       friendly_name: totpIssuer,
       status: 'verified',
       created_at: null,
     }));
-    if (user?.phoneNumber && user.phoneNumberVerified === true) {
+    if (stored.verifiedPhone !== null) {
       factors.push({
         id: factorId('phone', userId),
         factor_type: 'phone',
-        friendly_name: user.phoneNumber,
+        friendly_name: stored.verifiedPhone,
         status: 'verified',
         created_at: null,
       });
     }
-    for (const passkey of passkeys) {
+    for (const passkey of stored.passkeys) {
       factors.push({
         id: factorId('webauthn', passkey.id),
         factor_type: 'webauthn',
@@ -131,46 +86,14 @@ export function mfaRepository(database: Kysely<Database>) {
     async remove(userId: string, factor: Factor): Promise<void> {
       const parsed = parseFactorId(factor.id);
       if (!parsed) return;
-      await db.transaction().execute(async (trx) => {
-        switch (parsed.type) {
-          case 'webauthn':
-            await trx
-              .deleteFrom('passkey')
-              .where('id', '=', parsed.rowId)
-              .where('userId', '=', userId)
-              .execute();
-            return;
-          case 'totp': {
-            await trx.deleteFrom('twoFactor').where('userId', '=', userId).execute();
-            const user = await trx
-              .selectFrom('user')
-              .select(['phoneNumber', 'phoneNumberVerified'])
-              .where('id', '=', userId)
-              .executeTakeFirst();
-            const phoneRemains = Boolean(user?.phoneNumber) && user?.phoneNumberVerified === true;
-            await trx
-              .updateTable('user')
-              .set({ twoFactorEnabled: phoneRemains, updatedAt: new Date() })
-              .where('id', '=', userId)
-              .execute();
-            return;
-          }
-          case 'phone': {
-            const totpRemains = await hasVerifiedTotp(userId, trx);
-            await trx
-              .updateTable('user')
-              .set({
-                phoneNumber: null,
-                phoneNumberVerified: false,
-                twoFactorEnabled: totpRemains,
-                updatedAt: new Date(),
-              })
-              .where('id', '=', userId)
-              .execute();
-            return;
-          }
-        }
-      });
+      switch (parsed.type) {
+        case 'webauthn':
+          return tables.removePasskey(userId, parsed.rowId);
+        case 'totp':
+          return tables.removeAuthenticatorApp(userId);
+        case 'phone':
+          return tables.removePhone(userId);
+      }
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Auth } from '../auth/auth';
 import { AppError } from '../http/app-error';
 import type { RequireUser } from '../auth/require-user';
 import type { MfaRepository } from '../mfa/mfa-repository';
-import { isAccountPassword } from '../mfa/password-check';
+import { isAccountPassword } from '../auth/better-auth';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
 

@@ -1,4 +1,4 @@
-import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/better-auth';
 import { demoPassword, demoUsers, seedDemoUsers } from '../../../server/src/auth/demo-users';
 import { profilesRepository } from '../../../server/src/profiles/profiles-repository';
 import type { Role } from '@shared/role';

@@ -1,4 +1,4 @@
-import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/better-auth';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/confirmed-account';
+import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/better-auth';
 import { expect } from 'vitest';
 import type { Role } from '../../../shared/role';
 import { profilesRepository } from '../../../server/src/profiles/profiles-repository';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 
 /**
  * Better Auth keeps each passkey challenge, mailed code and reset token in its

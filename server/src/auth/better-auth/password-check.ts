@@ -1,4 +1,4 @@
-import type { Auth } from '../auth/auth';
+import type { Auth } from '../auth';
 
 /**
  * Whether `password` is the account's password, checked with the account system's own

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@better-auth/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 import { newConfirmationToken, rememberLatestLink } from './confirmation-links';
 
 /** Sends the confirmation mail with `url` to `email`. */

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 
 /**
  * Better Auth keeps each mailed reset link as a `verification` row named
  * `reset-password:<token>` whose value is the account id.
  */
-const resetLinkPrefix = 'reset-password:';
+export const resetLinkPrefix = 'reset-password:';
 
 /**
  * Once a password is reset, the account's other reset links still in some mailbox

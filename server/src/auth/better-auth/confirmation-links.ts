@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 
 /**
  * Only the confirmation link last mailed to an unconfirmed account confirms it. The

@@ -1,4 +1,4 @@
-import type { Auth } from './auth';
+import type { Auth } from '../auth';
 
 /**
  * An account with a confirmed e-mail address and a password, made as an administrator

@@ -1,6 +1,6 @@
 import type { AuthContext } from '@better-auth/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 import {
   confirmWithLatestLink,
   mayConfirm,

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { defaultRole, roleSchema, type Role } from '@shared/role';
+import type { Database } from '../db/schema';
+
+/** What the account itself says: its address, whether it is confirmed, its second factor. */
+export interface AccountState {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+}
+
+/** One line of the operators' account list. */
+export interface ListedAccount {
+  email: string;
+  emailVerified: boolean;
+  role: Role;
+}
+
+/**
+ * Accounts as the rest of Sewa reads them: the account system's `user` table, with the
+ * role from `profiles`. Every query on accounts outside Better Auth's own code is here.
+ */
+export function usersRepository(db: Kysely<Database>) {
+  return {
+    /** The state of an account known to exist, such as the caller's; throws when it is gone. */
+    async get(userId: string): Promise<AccountState> {
+      const row = await db
+        .selectFrom('user')
+        .select(['id', 'email', 'emailVerified', 'twoFactorEnabled'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return {
+        id: row.id,
+        email: row.email,
+        emailVerified: row.emailVerified,
+        twoFactorEnabled: row.twoFactorEnabled === true,
+      };
+    },
+
+    /** The id of the account with this address (stored in lower case), or null. */
+    async idByEmail(email: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** Every account with its role, by address. */
+    async listWithRoles(): Promise<ListedAccount[]> {
+      const rows = await db
+        .selectFrom('user')
+        .leftJoin('profiles', 'profiles.id', 'user.id')
+        .select(['user.email', 'user.emailVerified', 'profiles.role'])
+        .orderBy('user.email')
+        .execute();
+      return rows.map((row) => ({
+        email: row.email,
+        emailVerified: row.emailVerified,
+        role: roleSchema.safeParse(row.role).data ?? defaultRole,
+      }));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;
