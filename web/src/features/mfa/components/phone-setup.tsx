@@ -6,12 +6,13 @@ import { phoneNumberSchema } from '@shared/mfa';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
+import type { ErrorMessageKey } from '@/lib/error-messages';
 import { useSession } from '@/lib/session';
 import { useEnablePhoneCodes } from '../api/enable-phone-codes';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
 import { digitsOnly } from '../digits-only';
-import { mfaErrorKey, type MfaMessageKey } from '../error-message';
+import { mfaErrorKey } from '../error-message';
 import { SetupActions } from './setup-actions';
 
 type Step = 'idle' | 'number' | 'code';
@@ -29,7 +30,7 @@ export function PhoneSetup({ available }: { available: boolean }) {
   const [password, setPassword] = useState('');
   const [needsPassword, setNeedsPassword] = useState(false);
   const [phoneSaved, setPhoneSaved] = useState(false);
-  const [error, setError] = useState<MfaMessageKey | null>(null);
+  const [error, setError] = useState<ErrorMessageKey | null>(null);
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
   const enableCodes = useEnablePhoneCodes();
