@@ -42,8 +42,9 @@ const countFor = (code: string) =>
 
 /** The words for a code a form field or the server gave, or undefined when it has none. */
 export function knownErrorText(t: TFunction, code: string | undefined): string | undefined {
+  if (code === undefined) return undefined;
   const key = errorMessageKey(code, authErrorMessages);
-  return key && code ? t(key, { count: countFor(code) }) : undefined;
+  return key === undefined ? undefined : t(key, { count: countFor(code) });
 }
 
 /**
