@@ -21,3 +21,10 @@ describe('second-factor error wording', () => {
     expect(mfaErrorKey(refused('something_else'))).toBe('mfa.errors.generic');
   });
 });
+
+describe('second-factor error wording for the codes every screen shares', () => {
+  it('reads the shared words for too many tries and the database away', () => {
+    expect(mfaErrorKey(refused('rate_limited'))).toBe('errors.rateLimited');
+    expect(mfaErrorKey(refused('service_unavailable'))).toBe('errors.serviceUnavailable');
+  });
+});

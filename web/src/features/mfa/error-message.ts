@@ -1,15 +1,12 @@
 import { ApiRequestError } from '@/lib/api-client';
+import { errorMessageKey, type ErrorMessageKey, type ErrorMessages } from '@/lib/error-messages';
 import { PasskeyUnsupportedError } from './api/add-passkey';
-import type en from './locales/en.json';
 
-export type MfaMessageKey =
-  | `mfa.errors.${keyof typeof en.errors}`
-  | 'mfa.passkey.cancelled'
-  | 'mfa.passkey.unsupported'
-  | 'mfa.phone.numberFormat';
-
-/** Server codes (ours and the account system's, lower-cased) to what the person reads. */
-const byCode: Record<string, MfaMessageKey> = {
+/**
+ * The account system's codes (lower-cased) in the words of Privacy & Security; the codes
+ * every screen shares come from the app's table.
+ */
+const mfaErrorMessages = {
   invalid_password: 'mfa.errors.invalid_password',
   invalid_code: 'mfa.errors.invalid_code',
   invalid_otp: 'mfa.errors.invalid_code',
@@ -25,12 +22,13 @@ const byCode: Record<string, MfaMessageKey> = {
   previously_registered: 'mfa.errors.passkey_exists',
   session_not_fresh: 'mfa.errors.session_not_fresh',
   sms_unavailable: 'mfa.errors.sms_unavailable',
-  rate_limited: 'mfa.errors.rate_limited',
   network: 'mfa.errors.network',
-};
+} as const satisfies ErrorMessages;
 
-export function mfaErrorKey(error: unknown): MfaMessageKey {
-  if (error instanceof ApiRequestError) return byCode[error.code] ?? 'mfa.errors.generic';
+export function mfaErrorKey(error: unknown): ErrorMessageKey {
+  if (error instanceof ApiRequestError) {
+    return errorMessageKey(error.code, mfaErrorMessages) ?? 'mfa.errors.generic';
+  }
   if (error instanceof PasskeyUnsupportedError) return 'mfa.passkey.unsupported';
   if (error instanceof Error) {
     // The browser's WebAuthn refusals, as @simplewebauthn/browser names them.

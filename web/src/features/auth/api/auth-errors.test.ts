@@ -54,3 +54,15 @@ describe('auth error wording', () => {
     );
   });
 });
+
+describe('auth error wording for the codes every screen shares', () => {
+  const t = i18n.getFixedT('en');
+
+  it('says the database is away instead of the sign-in or generic fallback', () => {
+    const away = new ApiRequestError(503, 'service_unavailable', 'Server words');
+    const databaseAway =
+      'The database is unavailable at the moment. Please try again in a few seconds.';
+    expect(signInErrorText(t, away)).toBe(databaseAway);
+    expect(authErrorText(t, away, 'fallback', { serverMessage: true })).toBe(databaseAway);
+  });
+});

@@ -1,16 +1,17 @@
 import type { TFunction } from 'i18next';
 import { maxPasswordLength, minPasswordLength } from '@shared/auth';
 import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage, errorMessageKey, type ErrorMessages } from '@/lib/error-messages';
 import { PasskeyError } from './passkey-sign-in';
 
 /**
  * The error codes of sign-up, sign-in and reset that have their own words, whether a
- * form field or the server refused. Better Auth's codes arrive lower-cased.
+ * form field or the server refused; the codes every screen shares (too many tries, the
+ * database away) come from the app's table. Better Auth's codes arrive lower-cased.
  */
-const knownErrors = {
+const authErrorMessages = {
   invalid_email_or_password: 'auth.errors.wrongCredentials',
   email_not_verified: 'auth.errors.emailNotVerified',
-  rate_limited: 'auth.errors.rateLimited',
   account_protected: 'auth.errors.accountProtected',
   invitation_code_required: 'auth.errors.inviteCodeRequired',
   invitation_code_invalid: 'auth.errors.inviteCodeInvalid',
@@ -34,22 +35,16 @@ const knownErrors = {
   passkey_not_found: 'auth.errors.passkeyNotFound',
   passkey_unsupported: 'auth.errors.passkeyUnsupported',
   network: 'auth.errors.network',
-} as const;
+} as const satisfies ErrorMessages;
 
-type KnownCode = keyof typeof knownErrors;
-
-function isKnown(code: string): code is KnownCode {
-  return Object.hasOwn(knownErrors, code);
-}
-
-const counts = { count: minPasswordLength };
-const countsFor = (code: KnownCode) =>
-  code === 'password_too_long' ? { count: maxPasswordLength } : counts;
+const countFor = (code: string) =>
+  code === 'password_too_long' ? maxPasswordLength : minPasswordLength;
 
 /** The words for a code a form field or the server gave, or undefined when it has none. */
 export function knownErrorText(t: TFunction, code: string | undefined): string | undefined {
-  if (!code || !isKnown(code)) return undefined;
-  return t(knownErrors[code], countsFor(code));
+  if (code === undefined) return undefined;
+  const key = errorMessageKey(code, authErrorMessages);
+  return key === undefined ? undefined : t(key, { count: countFor(code) });
 }
 
 /**
@@ -75,19 +70,21 @@ export function authErrorText(
 }
 
 /**
- * The password sign-in's three messages of the spec, plus the limits' own: too many
- * tries from here, and an account whose password sign-in is paused by an attack.
+ * The password sign-in's three messages of the spec, plus the account limit's own: an
+ * account whose password sign-in is paused by an attack. The codes every screen shares
+ * (too many tries from here, the database away) keep their own words; anything else
+ * reads as the spec's "Unable to sign in".
  */
-const signInCodes: ReadonlySet<string> = new Set<KnownCode>([
+const signInCodes: ReadonlySet<string> = new Set([
   'invalid_email_or_password',
   'email_not_verified',
-  'rate_limited',
   'account_protected',
 ]);
 
 export function signInErrorText(t: TFunction, error: unknown): string {
+  const fallback = t('auth.errors.signInFailed');
   if (error instanceof ApiRequestError && signInCodes.has(error.code)) {
-    return knownErrorText(t, error.code) ?? t('auth.errors.signInFailed');
+    return knownErrorText(t, error.code) ?? fallback;
   }
-  return t('auth.errors.signInFailed');
+  return errorMessage(t, error, fallback);
 }

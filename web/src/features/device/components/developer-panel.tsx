@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiRequestError } from '@/lib/api-client';
 import { useStore } from '@/lib/create-store';
+import { errorMessageKey, type ErrorMessageKey, type ErrorMessages } from '@/lib/error-messages';
 import { useVerifyClinicKey } from '../api/verify-clinic-key';
 import {
   appModeSetting,
@@ -67,13 +68,15 @@ function AppModeCard() {
   );
 }
 
-type KeyError = 'emptyKey' | 'invalidKey' | 'rateLimited' | 'failed';
+/** The clinic check's own words; the database away reads as it does on every screen. */
+const clinicKeyErrorMessages = {
+  [invalidClinicKeyCode]: 'device.deviceMode.invalidKey',
+  rate_limited: 'device.deviceMode.rateLimited',
+} as const satisfies ErrorMessages;
 
-function errorFor(error: unknown): KeyError {
-  if (!(error instanceof ApiRequestError)) return 'failed';
-  if (error.status === 429) return 'rateLimited';
-  const code: string = error.code;
-  return code === invalidClinicKeyCode ? 'invalidKey' : 'failed';
+function errorFor(error: unknown): ErrorMessageKey {
+  const code = error instanceof ApiRequestError ? error.code : undefined;
+  return errorMessageKey(code, clinicKeyErrorMessages) ?? 'device.deviceMode.failed';
 }
 
 function DeviceModeCard() {
@@ -114,7 +117,7 @@ function ClinicKeyForm() {
   const verify = useVerifyClinicKey();
   const [key, setKey] = useState('');
   const [name, setName] = useState('');
-  const [error, setError] = useState<KeyError | null>(null);
+  const [error, setError] = useState<ErrorMessageKey | null>(null);
   const keyId = useId();
   const nameId = useId();
   const nameHintId = useId();
@@ -124,7 +127,7 @@ function ClinicKeyForm() {
     event.preventDefault();
     const clinicKey = normalizeClinicKey(key);
     if (clinicKey === '') {
-      setError('emptyKey');
+      setError('device.deviceMode.emptyKey');
       return;
     }
     setError(null);
@@ -161,7 +164,7 @@ function ClinicKeyForm() {
         />
         {error && (
           <p id={errorId} role="alert" className="text-accent-700 text-sm font-medium">
-            {t(`device.deviceMode.${error}`)}
+            {t(error)}
           </p>
         )}
       </div>

@@ -27,12 +27,17 @@ export function useSendMessage() {
     retry: (failures, error) =>
       error instanceof ApiRequestError && error.code === 'network' && failures < 2,
     retryDelay: (failures) => 500 * 2 ** failures,
+    // The answer is the stored message: it joins the conversation's cache as it is, and only
+    // the list, whose order and previews the server decides, is asked again.
     onSuccess: async (message) => {
+      const messagesKey = messagingKeys.messages(message.conversationId);
+      // A poll already under way was answered before this message was stored; its older
+      // list would hide the message until the next poll.
+      if (queryClient.getQueryData(messagesKey)) {
+        await queryClient.cancelQueries({ queryKey: messagesKey });
+      }
       addToMessages(queryClient, [message]);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: messagingKeys.messages(message.conversationId) }),
-        queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() }),
-      ]);
+      await queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
     },
   });
 }

@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/lib/session';
 import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { useSession } from '@/lib/session';
 import { useConversation } from '../api/get-conversation';
 import { useMessages } from '../api/get-messages';
 import { conversationTitle } from '../conversation-title';
@@ -77,7 +78,9 @@ export function ConversationScreen({ conversationId }: { conversationId: string 
             <Spinner label={t('app.loading')} />
           </div>
         ) : messages.isError && !messages.data ? (
-          <p className="text-accent-700 py-6 text-center">{t('messaging.conversation.error')}</p>
+          <p className="text-accent-700 py-6 text-center">
+            {errorMessage(t, messages.error, t('messaging.conversation.error'))}
+          </p>
         ) : count === 0 ? (
           <p className="text-muted-foreground py-10 text-center">
             {t('messaging.conversation.empty')}

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { maxMessageLength } from '@shared/messaging';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/error-messages';
 import { useSendMessage } from '../api/send-message';
 import { newMessageId } from '../new-message-id';
 
@@ -31,7 +32,8 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
           setText('');
           setDraftId(newMessageId());
         },
-        onError: () => toast.error(t('messaging.conversation.sendFailed')),
+        onError: (error) =>
+          toast.error(errorMessage(t, error, t('messaging.conversation.sendFailed'))),
       },
     );
   };

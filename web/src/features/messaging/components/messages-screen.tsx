@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-messages';
 import { useSession } from '@/lib/session';
 import { useConversations } from '../api/get-conversations';
 import { useStartCareTeam } from '../api/start-care-team';
@@ -30,7 +31,7 @@ export function MessagesScreen() {
   const startConversation = () =>
     start.mutate(undefined, {
       onSuccess: (conversation) => navigate(`/messages/${conversation.id}`),
-      onError: () => toast.error(t('messaging.list.startFailed')),
+      onError: (error) => toast.error(errorMessage(t, error, t('messaging.list.startFailed'))),
     });
 
   const list = conversations.data ?? [];
@@ -42,7 +43,11 @@ export function MessagesScreen() {
       </div>
     );
   } else if (conversations.isError && list.length === 0) {
-    body = <p className="text-accent-700 py-6 text-center">{t('messaging.list.error')}</p>;
+    body = (
+      <p className="text-accent-700 py-6 text-center">
+        {errorMessage(t, conversations.error, t('messaging.list.error'))}
+      </p>
+    );
   } else if (list.length === 0 && searching) {
     body = (
       <p className="text-muted-foreground py-6 text-center">{t('messaging.list.noMatches')}</p>

@@ -2,9 +2,9 @@ import { KeyRoundIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-message';
 import { useAddPasskey } from '../api/add-passkey';
 import { mfaErrorKey } from '../error-message';
-import { ErrorText } from './form-field';
 
 /** One button: the browser asks the person to create a passkey for this site. */
 export function PasskeySetup() {
@@ -23,7 +23,7 @@ export function PasskeySetup() {
         <KeyRoundIcon aria-hidden="true" />
         {t('mfa.passkey.add')}
       </Button>
-      <ErrorText>{add.isError ? t(mfaErrorKey(add.error)) : null}</ErrorText>
+      <FormError>{add.isError ? t(mfaErrorKey(add.error)) : null}</FormError>
     </div>
   );
 }

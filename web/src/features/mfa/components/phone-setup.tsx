@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { phoneNumberSchema } from '@shared/mfa';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
+import type { ErrorMessageKey } from '@/lib/error-messages';
 import { useSession } from '@/lib/session';
 import { useEnablePhoneCodes } from '../api/enable-phone-codes';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
-import { mfaErrorKey, type MfaMessageKey } from '../error-message';
-import { digitsOnly, ErrorText, FormField, SetupActions } from './form-field';
+import { digitsOnly } from '../digits-only';
+import { mfaErrorKey } from '../error-message';
+import { SetupActions } from './setup-actions';
 
 type Step = 'idle' | 'number' | 'code';
 
@@ -26,7 +30,7 @@ export function PhoneSetup({ available }: { available: boolean }) {
   const [password, setPassword] = useState('');
   const [needsPassword, setNeedsPassword] = useState(false);
   const [phoneSaved, setPhoneSaved] = useState(false);
-  const [error, setError] = useState<MfaMessageKey | null>(null);
+  const [error, setError] = useState<ErrorMessageKey | null>(null);
   const send = useSendPhoneCode();
   const verify = useVerifyPhone();
   const enableCodes = useEnablePhoneCodes();
@@ -98,7 +102,7 @@ export function PhoneSetup({ available }: { available: boolean }) {
       </h3>
       {step === 'number' ? (
         <form className="grid gap-3" onSubmit={sendCode} noValidate>
-          <FormField
+          <TextField
             label={t('mfa.phone.number')}
             hint={t('mfa.phone.numberHint')}
             type="tel"
@@ -109,7 +113,7 @@ export function PhoneSetup({ available }: { available: boolean }) {
             onChange={(event) => setPhoneNumber(event.target.value)}
             required
           />
-          <ErrorText>{error ? t(error) : null}</ErrorText>
+          <FormError>{error ? t(error) : null}</FormError>
           <SetupActions
             onCancel={reset}
             submitLabel={t('mfa.phone.send')}
@@ -119,7 +123,7 @@ export function PhoneSetup({ available }: { available: boolean }) {
       ) : (
         <form className="grid gap-3" onSubmit={(event) => void confirm(event)}>
           <p className="text-sm">{t('mfa.phone.sentTo', { phone: phoneNumber })}</p>
-          <FormField
+          <TextField
             label={t('mfa.codeLabel')}
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -129,7 +133,7 @@ export function PhoneSetup({ available }: { available: boolean }) {
             required
           />
           {needsPassword && (
-            <FormField
+            <TextField
               label={t('mfa.password')}
               hint={t('mfa.phone.passwordHint')}
               type="password"
@@ -139,7 +143,7 @@ export function PhoneSetup({ available }: { available: boolean }) {
               required
             />
           )}
-          <ErrorText>{error ? t(error) : null}</ErrorText>
+          <FormError>{error ? t(error) : null}</FormError>
           <SetupActions
             onCancel={reset}
             submitLabel={t('mfa.phone.verify')}

@@ -10,9 +10,10 @@ import {
   DialogDescription,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormError } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
 import { useDeleteFactor } from '../api/delete-factor';
 import { mfaErrorKey } from '../error-message';
-import { ErrorText, FormField } from './form-field';
 
 /** Asks for the password before a second factor is removed. */
 export function RemoveFactorDialog({
@@ -52,7 +53,7 @@ export function RemoveFactorDialog({
         <DialogTitle>{t('mfa.remove.title', { name: target?.name ?? '' })}</DialogTitle>
         <DialogDescription>{t('mfa.remove.description')}</DialogDescription>
         <form className="grid gap-3" onSubmit={submit}>
-          <FormField
+          <TextField
             label={t('mfa.password')}
             type="password"
             autoComplete="current-password"
@@ -60,7 +61,7 @@ export function RemoveFactorDialog({
             onChange={(event) => setPassword(event.target.value)}
             required
           />
-          <ErrorText>{remove.isError ? t(mfaErrorKey(remove.error)) : null}</ErrorText>
+          <FormError>{remove.isError ? t(mfaErrorKey(remove.error)) : null}</FormError>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">

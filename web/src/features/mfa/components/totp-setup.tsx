@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { secretOfOtpauthUri } from '@shared/mfa';
 import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
 import { useEnableTotp, type TotpEnrolment } from '../api/enable-totp';
 import { useVerifyTotp } from '../api/verify-totp';
+import { digitsOnly } from '../digits-only';
 import { mfaErrorKey } from '../error-message';
-import { digitsOnly, ErrorText, FormField, SetupActions } from './form-field';
+import { SetupActions } from './setup-actions';
 
 type Step =
   | { name: 'idle' }
@@ -117,7 +120,7 @@ export function TotpSetup({ available }: { available: boolean }) {
 
       {step.name === 'password' && (
         <form className="grid gap-3" onSubmit={start}>
-          <FormField
+          <TextField
             label={t('mfa.password')}
             hint={t('mfa.totp.passwordHint')}
             type="password"
@@ -126,7 +129,7 @@ export function TotpSetup({ available }: { available: boolean }) {
             onChange={(event) => setPassword(event.target.value)}
             required
           />
-          <ErrorText>{enable.isError ? t(mfaErrorKey(enable.error)) : null}</ErrorText>
+          <FormError>{enable.isError ? t(mfaErrorKey(enable.error)) : null}</FormError>
           <SetupActions
             onCancel={reset}
             submitLabel={t('mfa.totp.continue')}
@@ -151,7 +154,7 @@ export function TotpSetup({ available }: { available: boolean }) {
               {secret.replace(/(.{4})(?=.)/g, '$1 ')}
             </p>
           </div>
-          <FormField
+          <TextField
             label={t('mfa.codeLabel')}
             hint={t('mfa.totp.codeHint')}
             inputMode="numeric"
@@ -160,7 +163,7 @@ export function TotpSetup({ available }: { available: boolean }) {
             onChange={(event) => setCode(digitsOnly(event.target.value))}
             required
           />
-          <ErrorText>{verify.isError ? t(mfaErrorKey(verify.error)) : null}</ErrorText>
+          <FormError>{verify.isError ? t(mfaErrorKey(verify.error)) : null}</FormError>
           <SetupActions
             onCancel={reset}
             submitLabel={t('mfa.totp.confirm')}

@@ -21,6 +21,7 @@ import { FormError } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
 import { useSaveProfile } from '../api/save-profile';
 
@@ -81,7 +82,7 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
 
   const serverError =
     save.error instanceof ApiRequestError
-      ? errorText(save.error.message)
+      ? errorMessage(t, save.error, errorText(save.error.message) ?? t('onboarding.errors.failed'))
       : save.error && t('onboarding.errors.failed');
   const equivalent = equivalentDate(dateSystem, dateSystem === 'ad' ? dobAd : dobBs);
 

@@ -2,6 +2,7 @@ import { CloudUploadIcon, FileImageIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Upload } from '@shared/uploads';
+import { errorMessage } from '@/lib/error-messages';
 import { useUploadedDocs } from '../api/get-uploads';
 import type { PendingUpload } from '../pending-uploads-db';
 import { usePendingUploads } from '../upload-sync';
@@ -41,7 +42,7 @@ export function UploadedDocs() {
   if (uploaded.isError && pending.length === 0) {
     return (
       <p className="text-muted-foreground py-8 text-center text-sm">
-        {t('uploads.docs.loadFailed')}
+        {errorMessage(t, uploaded.error, t('uploads.docs.loadFailed'))}
       </p>
     );
   }

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from '@shared/messaging';
+import { messagingKeys } from './query-keys';
+import { useSendMessage } from './send-message';
+
+const conversationId = '2f1d0c8e-6a0b-4c3e-9d52-7a4b1c2d3e4f';
+
+const earlier: Message = {
+  id: '0b6f2a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b',
+  conversationId,
+  senderId: 'doctor',
+  content: 'How are you feeling?',
+  createdAt: '2026-01-01T08:00:00.000Z',
+};
+
+const sent: Message = {
+  id: '7d9e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a',
+  conversationId,
+  senderId: 'me',
+  content: 'Better, thank you',
+  createdAt: '2026-01-01T08:01:00.000Z',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('useSendMessage', () => {
+  it('puts the stored message into the conversation without asking for it again', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(Response.json(sent, { status: 201 })));
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(messagingKeys.messages(conversationId), [earlier]);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useSendMessage(), { wrapper });
+
+    await act(() =>
+      result.current.mutateAsync({ conversationId, id: sent.id, content: sent.content }),
+    );
+
+    expect(queryClient.getQueryData(messagingKeys.messages(conversationId))).toEqual([
+      earlier,
+      sent,
+    ]);
+    expect(queryClient.getQueryState(messagingKeys.messages(conversationId))?.isInvalidated).toBe(
+      false,
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
