@@ -4,12 +4,9 @@ import { codeForClientStatus, type ApiError, type ApiErrorCode } from '@shared/a
 import { $ZodError } from 'zod/v4/core';
 import { AppError } from './app-error';
 
-/** The one shape of every refusal and failure. */
-export function errorBody(code: ApiErrorCode, message: string): ApiError {
+function body(code: ApiErrorCode, message: string): ApiError {
   return { error: { code, message } };
 }
-
-const body = errorBody;
 
 /**
  * PostgreSQL refuses text it cannot store (a NUL character, an invalid byte
