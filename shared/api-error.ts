@@ -1,19 +1,7 @@
 import * as z from 'zod/mini';
 
-/**
- * Every refused or failed API call answers with this body. `code` is stable and
- * is what the web app translates; `message` is English for logs and other clients.
- */
-export const apiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-  }),
-});
-
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
-export const errorCodes = [
+/** The codes Sewa's own server code answers with, each with one HTTP status (`AppError`). */
+export const serverErrorCodes = [
   'bad_request',
   'validation_failed',
   'unauthorized',
@@ -26,12 +14,85 @@ export const errorCodes = [
   'account_protected',
   'service_unavailable',
   'internal',
+  /** `POST /api/clinic/verify`: the key is not one of the server's. */
+  'invalid_clinic_key',
+  /** `DELETE /api/mfa/factors/:id`: Better Auth's own code for the same mistake, so one translation serves both. */
+  'invalid_password',
 ] as const;
 
-export type ErrorCode = (typeof errorCodes)[number];
+export type ServerErrorCode = (typeof serverErrorCodes)[number];
+
+/**
+ * The account system's (Better Auth's) codes that pass through `/api/auth/*` lower-cased:
+ * those our own hooks throw, then those of its own the web app has words for.
+ */
+export const accountErrorCodes = [
+  // Thrown by Sewa's hooks into the account system.
+  'invitation_code_required',
+  'invitation_code_invalid',
+  'invalid_otp_type',
+  'phone_number_sign_in_disabled',
+  'phone_not_enrolled',
+  'sms_unavailable',
+  'invalid_token',
+  'field_not_allowed',
+  // Better Auth's own.
+  'invalid_email_or_password',
+  'email_not_verified',
+  'password_too_short',
+  'password_too_long',
+  'user_already_exists',
+  'user_already_exists_use_another_email',
+  'invalid_otp',
+  'invalid_code',
+  'otp_expired',
+  'otp_has_expired',
+  'otp_not_found',
+  'too_many_attempts',
+  'too_many_attempts_request_new_code',
+  'invalid_backup_code',
+  'invalid_phone_number',
+  'phone_number_exist',
+  'totp_already_enabled',
+  'passkey_not_found',
+  'previously_registered',
+  'session_not_fresh',
+] as const;
+
+export type AccountErrorCode = (typeof accountErrorCodes)[number];
+
+/** Every code the API is known to answer with. */
+export const errorCodes = [...serverErrorCodes, ...accountErrorCodes] as const;
+
+export type ErrorCode = ServerErrorCode | AccountErrorCode;
+
+/**
+ * A code of the account system this list does not name: Better Auth may add codes in any
+ * release, and they pass through unchanged. Written this way so editors still offer the
+ * listed codes.
+ */
+export type UnlistedAccountCode = string & Record<never, never>;
+
+/** What `error.code` of an answer may hold. */
+export type ApiErrorCode = ErrorCode | UnlistedAccountCode;
+
+/**
+ * Every refused or failed API call answers with this body. `code` is stable and
+ * is what the web app translates; `message` is English for logs and other clients.
+ */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+
+export interface ApiError {
+  error: { code: ApiErrorCode; message: string };
+}
 
 /** The code a 4xx answer means when nothing more specific is known. */
-export function codeForClientStatus(status: number): ErrorCode {
+export function codeForClientStatus(status: number): ServerErrorCode {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';

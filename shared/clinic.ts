@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { ServerErrorCode } from './api-error';
 
 /** A clinic key as people type it: compared trimmed and uppercased (spec point 5). */
 export function normalizeClinicKey(raw: string): string {
@@ -13,12 +14,11 @@ export const verifyClinicKeySchema = z.object({
 });
 export type VerifyClinicKey = z.infer<typeof verifyClinicKeySchema>;
 
-export interface VerifyClinicKeyResult {
-  ok: true;
-}
+export const verifyClinicKeyResultSchema = z.object({ ok: z.literal(true) });
+export type VerifyClinicKeyResult = z.infer<typeof verifyClinicKeyResultSchema>;
 
 /** The error code of a key that is not in the allowed list. */
-export const invalidClinicKeyCode = 'invalid_clinic_key';
+export const invalidClinicKeyCode = 'invalid_clinic_key' satisfies ServerErrorCode;
 
 /** The name a clinic device shows when none was given (spec point 9). */
 export const defaultClinicName = 'Development Clinic';

@@ -11,6 +11,23 @@ export const careTeamTitle = 'Care Team';
 
 export const conversationIdSchema = z.uuid('Unknown conversation');
 
+/** `/api/messaging/conversations/:id` and the routes under it. */
+export const conversationParamsSchema = z.object({ id: conversationIdSchema });
+
+/** The longest search the conversation list reads; the rest is ignored. */
+export const maxSearchLength = 200;
+
+/**
+ * `GET /api/messaging/conversations?q=<text>`: names to search for. A search that is not
+ * one piece of text (`q` given twice) is no search rather than a refusal.
+ */
+export const conversationSearchSchema = z.object({
+  q: z.catch(
+    z.optional(z.string().check(z.overwrite((text) => text.slice(0, maxSearchLength)))),
+    undefined,
+  ),
+});
+
 export const messageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
@@ -19,6 +36,8 @@ export const messageSchema = z.object({
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+export const messageListSchema = z.array(messageSchema);
 
 /** A conversation as its reader sees it; `patientName` only where a doctor reads a patient's. */
 export const conversationSchema = z.object({
@@ -31,6 +50,8 @@ export const conversationSchema = z.object({
   lastMessage: z.nullable(messageSchema),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationListSchema = z.array(conversationSchema);
 
 /** `GET /api/messaging/care-team`: the caller's care-team conversation, or null. */
 export const careTeamAnswerSchema = z.object({ conversation: z.nullable(conversationSchema) });

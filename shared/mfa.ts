@@ -24,6 +24,9 @@ export const passwordConfirmationSchema = z.object({
   password: z.string().check(z.minLength(1)),
 });
 
+/** `DELETE /api/mfa/factors/:id`: which factor; an id the caller has none of answers 404. */
+export const factorIdParamsSchema = z.object({ id: z.string() });
+
 /** `DELETE /api/mfa/factors/:id`: removing a factor weakens sign-in. */
 export const deleteFactorSchema = passwordConfirmationSchema;
 export type DeleteFactorInput = z.infer<typeof deleteFactorSchema>;

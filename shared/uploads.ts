@@ -13,6 +13,14 @@ export const maxUploadBytes = 10 * 1024 * 1024;
  */
 export const uploadIdSchema = z.uuid();
 
+/** `/api/uploads/:id` and the routes under it; ids are kept in lower case. */
+export const uploadParamsSchema = z.object({
+  id: z.pipe(
+    uploadIdSchema,
+    z.transform((id) => id.toLowerCase()),
+  ),
+});
+
 /** One stored photo in `GET /api/uploads`, newest first. */
 export const uploadSchema = z.object({
   id: uploadIdSchema,

@@ -15,6 +15,7 @@ import {
 import { registerCanonicalPathCheck } from './http/canonical-path';
 import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './auth/require-user';
+import { useRouteSchemas } from './http/route-schemas';
 import { registerSameOriginCheck } from './http/same-origin';
 import { redactLogLine } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -68,7 +69,7 @@ export async function buildApp({
   logDestination,
 }: AppOptions): Promise<App> {
   const { db } = database;
-  const server = Fastify({
+  const fastify = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -81,6 +82,7 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });
+  const server = useRouteSchemas(fastify);
   const routes = recordRoutes(server);
 
   const outbox = outboxRepository(db);

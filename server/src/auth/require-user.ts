@@ -2,13 +2,36 @@ import type { FastifyRequest } from 'fastify';
 import type { CurrentUser, CurrentUserResolver } from './current-user';
 import { AppError } from '../http/app-error';
 
+const signInFirst = () => new AppError('unauthorized', 'Please sign in.');
+
 /** The signed-in caller, or a 401 that ends the request. */
 export function requireUserWith(currentUser: CurrentUserResolver) {
   return async (request: FastifyRequest): Promise<CurrentUser> => {
     const user = await currentUser(request);
-    if (!user) throw new AppError('unauthorized', 'Please sign in.');
+    if (!user) throw signInFirst();
     return user;
   };
 }
 
 export type RequireUser = ReturnType<typeof requireUserWith>;
+
+const callers = new WeakMap<FastifyRequest, CurrentUser>();
+
+/**
+ * A route's `onRequest` hook for routes whose input has a schema: who is calling is
+ * settled before the input is checked, so a signed-out caller hears 401 whatever it sent,
+ * and an upload is refused before its bytes are read. The handler reads the caller with
+ * `callerOf`.
+ */
+export function signedInFirst(requireUser: RequireUser) {
+  return async (request: FastifyRequest): Promise<void> => {
+    callers.set(request, await requireUser(request));
+  };
+}
+
+/** The caller `signedInFirst` found for this request. */
+export function callerOf(request: FastifyRequest): CurrentUser {
+  const caller = callers.get(request);
+  if (!caller) throw signInFirst();
+  return caller;
+}

@@ -1,6 +1,6 @@
-import type { ErrorCode } from '@shared/api-error';
+import type { ServerErrorCode } from '@shared/api-error';
 
-const statusByCode: Record<ErrorCode, number> = {
+const statusByCode: Record<ServerErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
   unauthorized: 401,
@@ -13,6 +13,8 @@ const statusByCode: Record<ErrorCode, number> = {
   account_protected: 429,
   service_unavailable: 503,
   internal: 500,
+  invalid_clinic_key: 400,
+  invalid_password: 400,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */
@@ -20,7 +22,7 @@ export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ServerErrorCode,
     message: string,
     /** Sent as `Retry-After`: when the same call may succeed. */
     readonly retryAfterSeconds?: number,

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { codeForClientStatus, type ApiError, type ErrorCode } from '@shared/api-error';
-import { ZodError } from 'zod';
+import { codeForClientStatus, type ApiError, type ApiErrorCode } from '@shared/api-error';
+import { $ZodError } from 'zod/v4/core';
 import { AppError } from './app-error';
 
-function body(code: ErrorCode, message: string): ApiError {
+function body(code: ApiErrorCode, message: string): ApiError {
   return { error: { code, message } };
 }
 
@@ -19,6 +19,36 @@ function isUnstorableText(error: unknown): boolean {
 
 export const databaseUnavailable =
   'The database is unavailable at the moment. Please try again in a few seconds.';
+
+/** The one answer while the database cannot be reached: 503, and when to try again. */
+export function sendDatabaseUnavailable(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(503)
+    .header('Retry-After', '5')
+    .type('application/json; charset=utf-8')
+    .send(body('service_unavailable', databaseUnavailable));
+}
+
+function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.retryAfterSeconds !== undefined) {
+    void reply.header('Retry-After', String(error.retryAfterSeconds));
+  }
+  return reply.status(error.statusCode).send(body(error.code, error.message));
+}
+
+/**
+ * Input a route's schema refused: the route's own answer for that part where it has one
+ * (`inputRefusals` in its config), else 400 with the schema's first message.
+ */
+function inputRefusal(request: FastifyRequest, error: FastifyError | Error): AppError | undefined {
+  const issues = 'validation' in error ? error.validation : undefined;
+  if (!Array.isArray(issues)) return undefined;
+  const part = (error as FastifyError).validationContext;
+  const own = part === undefined ? undefined : request.routeOptions.config.inputRefusals?.[part];
+  if (own) return new AppError(own.code, own.message);
+  const [first] = issues;
+  return new AppError('validation_failed', first?.message ?? 'Invalid input');
+}
 
 const connectionErrorCodes = new Set([
   'ECONNREFUSED',
@@ -58,18 +88,16 @@ export function registerErrorHandler(
   options: { databaseUsable?: () => Promise<boolean> } = {},
 ): void {
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) {
-        void reply.header('Retry-After', String(error.retryAfterSeconds));
-      }
-      return reply.status(error.statusCode).send(body(error.code, error.message));
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
+    const refused = inputRefusal(request, error);
+    if (refused) return sendAppError(reply, refused);
     if (isUnstorableText(error)) {
       return reply
         .status(400)
         .send(body('validation_failed', 'The request contains characters that cannot be stored.'));
     }
-    if (error instanceof ZodError) {
+    // Classic zod's ZodError and zod/mini's $ZodError alike: both carry the `$ZodError` trait.
+    if (error instanceof $ZodError) {
       const issue = error.issues[0];
       return reply.status(400).send(body('validation_failed', issue?.message ?? 'Invalid input'));
     }
@@ -85,10 +113,7 @@ export function registerErrorHandler(
       (options.databaseUsable !== undefined && !(await options.databaseUsable()))
     ) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('Retry-After', '5')
-        .send(body('service_unavailable', databaseUnavailable));
+      return sendDatabaseUnavailable(reply);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body('internal', 'Something went wrong. Please try again.'));

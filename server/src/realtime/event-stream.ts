@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noStoreHeader } from '../http/no-store';
 
 /** Comment lines this often keep proxies and mobile networks from closing an idle stream. */
 export const heartbeatMs = 20_000;
@@ -28,7 +29,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   const response = reply.raw;
   response.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
+    ...noStoreHeader,
     Connection: 'keep-alive',
     'X-Accel-Buffering': 'no',
     'X-Content-Type-Options': 'nosniff',

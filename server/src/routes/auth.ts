@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codeForClientStatus } from '@shared/api-error';
 import { pathOf } from '../http/canonical-path';
-import { databaseUnavailable } from '../http/error-handler';
+import { sendDatabaseUnavailable } from '../http/error-handler';
 import { authCallLimits } from '../rate-limit/auth-call-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { maxPasswordLength, minPasswordLength, type Auth } from '../auth/auth';
@@ -107,11 +107,7 @@ export function registerAuthRoutes(
         if (response.status >= 500) {
           if (databaseUsable !== undefined && !(await databaseUsable())) {
             request.log.warn({ code, message }, 'database unavailable');
-            return reply
-              .status(503)
-              .header('Retry-After', '5')
-              .type('application/json')
-              .send({ error: { code: 'service_unavailable', message: databaseUnavailable } });
+            return sendDatabaseUnavailable(reply);
           }
           request.log.error({ code, message }, 'account system failed');
           return reply.status(500).send({

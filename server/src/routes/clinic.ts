@@ -1,12 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { ApiError } from '@shared/api-error';
 import {
   invalidClinicKeyCode,
+  verifyClinicKeyResultSchema,
   verifyClinicKeySchema,
-  type VerifyClinicKeyResult,
 } from '@shared/clinic';
 import { AppError } from '../http/app-error';
+import { noStore } from '../http/no-store';
+import type { ApiServer } from '../http/route-schemas';
 import { clinicKeyLimit } from '../rate-limit/auth-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
@@ -27,25 +27,29 @@ function isAllowedKey(candidate: string, allowed: string[]): boolean {
  * here, so no key ships in the web app's JavaScript.
  */
 export function registerClinicRoutes(
-  app: FastifyInstance,
+  app: ApiServer,
   deps: { clinicKeys: string[]; limiter: RateLimiter },
 ): void {
-  app.post('/api/clinic/verify', async (request, reply) => {
-    const parsed = verifyClinicKeySchema.safeParse(request.body);
-    if (!parsed.success) {
-      throw new AppError('validation_failed', 'Please enter a clinic key');
-    }
-    // Every attempt counts, like a password: a limit on wrong keys alone would
-    // still tell a guesser which key is right once the limit is reached.
-    const decision = await deps.limiter.hit(`clinic-key:ip:${request.ip}`, clinicKeyLimit);
-    if (!decision.allowed) throw rateLimited(decision);
-    if (!isAllowedKey(parsed.data.clinicKey, deps.clinicKeys)) {
-      const body: ApiError = {
-        error: { code: invalidClinicKeyCode, message: 'Invalid clinic key' },
-      };
-      return reply.status(400).header('Cache-Control', 'no-store').send(body);
-    }
-    const body: VerifyClinicKeyResult = { ok: true };
-    return reply.header('Cache-Control', 'no-store').send(body);
-  });
+  app.post(
+    '/api/clinic/verify',
+    {
+      schema: { body: verifyClinicKeySchema, response: { 200: verifyClinicKeyResultSchema } },
+      config: {
+        inputRefusals: {
+          body: { code: 'validation_failed', message: 'Please enter a clinic key' },
+        },
+      },
+      onRequest: noStore,
+    },
+    async (request, reply) => {
+      // Every attempt counts, like a password: a limit on wrong keys alone would
+      // still tell a guesser which key is right once the limit is reached.
+      const decision = await deps.limiter.hit(`clinic-key:ip:${request.ip}`, clinicKeyLimit);
+      if (!decision.allowed) throw rateLimited(decision);
+      if (!isAllowedKey(request.body.clinicKey, deps.clinicKeys)) {
+        throw new AppError(invalidClinicKeyCode, 'Invalid clinic key');
+      }
+      return reply.send({ ok: true });
+    },
+  );
 }

@@ -1,12 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
-  conversationIdSchema,
+  careTeamAnswerSchema,
+  conversationListSchema,
+  conversationParamsSchema,
+  conversationSchema,
+  conversationSearchSchema,
+  messageListSchema,
+  messageSchema,
   messagesQuerySchema,
   sendMessageSchema,
-  type CareTeamAnswer,
 } from '@shared/messaging';
 import { AppError } from '../http/app-error';
-import type { RequireUser } from '../auth/require-user';
+import { noStore } from '../http/no-store';
+import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
+import type { ApiServer } from '../http/route-schemas';
 import {
   mayHaveCareTeamConversation,
   mayWrite,
@@ -30,88 +37,130 @@ function notFound(): AppError {
   return new AppError('not_found', 'No such conversation.');
 }
 
-function conversationId(request: FastifyRequest): string {
-  const parsed = conversationIdSchema.safeParse((request.params as { id?: unknown }).id);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
+/** A malformed conversation id is one more conversation that does not exist. */
+const unknownConversation = {
+  params: { code: 'not_found', message: 'No such conversation.' },
+} as const;
 
-export function registerMessagingRoutes(app: FastifyInstance, deps: MessagingDeps): void {
+export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): void {
   const { messaging, hub } = deps;
+  const signedIn = signedInFirst(deps.requireUser);
 
   async function reader(request: FastifyRequest): Promise<Reader> {
     const { id, role } = await deps.requireUser(request);
     return { id, role };
   }
 
-  app.get('/api/messaging/conversations', async (request, reply) => {
-    const me = await reader(request);
-    const { q } = request.query as { q?: unknown };
-    const search = typeof q === 'string' ? q.slice(0, 200) : undefined;
-    return reply.header('Cache-Control', 'no-store').send(await messaging.list(me, search));
-  });
+  function signedInReader(request: FastifyRequest): Reader {
+    const { id, role } = callerOf(request);
+    return { id, role };
+  }
 
-  app.get('/api/messaging/care-team', async (request, reply) => {
-    const me = await reader(request);
-    const body: CareTeamAnswer = {
-      conversation: mayHaveCareTeamConversation(me) ? await messaging.careTeamOf(me) : null,
-    };
-    return reply.header('Cache-Control', 'no-store').send(body);
-  });
+  app.get(
+    '/api/messaging/conversations',
+    {
+      schema: { querystring: conversationSearchSchema, response: { 200: conversationListSchema } },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      return reply.send(await messaging.list(signedInReader(request), request.query.q));
+    },
+  );
 
-  app.post('/api/messaging/care-team', async (request, reply) => {
-    const me = await reader(request);
-    if (!mayHaveCareTeamConversation(me)) {
-      throw new AppError('forbidden', 'Only patients have a care-team conversation.');
-    }
-    const { conversation, created } = await messaging.ensureCareTeam(me);
-    const body: CareTeamAnswer = { conversation };
-    return reply.status(created ? 201 : 200).send(body);
-  });
+  app.get(
+    '/api/messaging/care-team',
+    { schema: { response: { 200: careTeamAnswerSchema } }, onRequest: noStore },
+    async (request, reply) => {
+      const me = await reader(request);
+      const conversation = mayHaveCareTeamConversation(me) ? await messaging.careTeamOf(me) : null;
+      return reply.send({ conversation });
+    },
+  );
 
-  app.get('/api/messaging/conversations/:id', async (request, reply) => {
-    const me = await reader(request);
-    const conversation = await messaging.readable(me, conversationId(request));
-    if (!conversation) throw notFound();
-    return reply.header('Cache-Control', 'no-store').send(conversation);
-  });
+  app.post(
+    '/api/messaging/care-team',
+    { schema: { response: { 200: careTeamAnswerSchema, 201: careTeamAnswerSchema } } },
+    async (request, reply) => {
+      const me = await reader(request);
+      if (!mayHaveCareTeamConversation(me)) {
+        throw new AppError('forbidden', 'Only patients have a care-team conversation.');
+      }
+      const { conversation, created } = await messaging.ensureCareTeam(me);
+      return reply.status(created ? 201 : 200).send({ conversation });
+    },
+  );
 
-  app.get('/api/messaging/conversations/:id/messages', async (request, reply) => {
-    const me = await reader(request);
-    const id = conversationId(request);
-    const query = messagesQuerySchema.safeParse(request.query);
-    if (!query.success) throw new AppError('validation_failed', 'Unknown message.');
-    if (!(await messaging.readable(me, id))) throw notFound();
-    const messages = await messaging.messages(id, query.data.after);
-    return reply.header('Cache-Control', 'no-store').send(messages);
-  });
+  app.get(
+    '/api/messaging/conversations/:id',
+    {
+      schema: { params: conversationParamsSchema, response: { 200: conversationSchema } },
+      config: { inputRefusals: unknownConversation },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const conversation = await messaging.readable(signedInReader(request), request.params.id);
+      if (!conversation) throw notFound();
+      return reply.send(conversation);
+    },
+  );
 
-  app.post('/api/messaging/conversations/:id/messages', async (request, reply) => {
-    const me = await reader(request);
-    const id = conversationId(request);
-    const conversation = await messaging.facts(id);
-    if (!conversation || !mayWrite(me, conversation)) throw notFound();
-    const body = sendMessageSchema.safeParse(request.body);
-    if (!body.success) {
-      throw new AppError('validation_failed', body.error.issues[0]?.message ?? 'Invalid message.');
-    }
-    const result = await messaging.send({
-      id: body.data.id,
-      conversationId: id,
-      senderId: me.id,
-      content: body.data.content,
-    });
-    if ('conflict' in result) {
-      throw new AppError('conflict', 'This message id belongs to another message.');
-    }
-    if (result.created) {
-      // Stored is what counts: without the announcement readers still get it by polling.
-      await hub.announce(result.message, conversation).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'message announcement failed');
+  app.get(
+    '/api/messaging/conversations/:id/messages',
+    {
+      schema: {
+        params: conversationParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: messageListSchema },
+      },
+      config: {
+        inputRefusals: {
+          ...unknownConversation,
+          querystring: { code: 'validation_failed', message: 'Unknown message.' },
+        },
+      },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await messaging.readable(signedInReader(request), id))) throw notFound();
+      return reply.send(await messaging.messages(id, request.query.after));
+    },
+  );
+
+  app.post(
+    '/api/messaging/conversations/:id/messages',
+    {
+      schema: {
+        params: conversationParamsSchema,
+        body: sendMessageSchema,
+        response: { 200: messageSchema, 201: messageSchema },
+      },
+      config: { inputRefusals: unknownConversation },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const me = signedInReader(request);
+      const { id } = request.params;
+      const conversation = await messaging.facts(id);
+      if (!conversation || !mayWrite(me, conversation)) throw notFound();
+      const result = await messaging.send({
+        id: request.body.id,
+        conversationId: id,
+        senderId: me.id,
+        content: request.body.content,
       });
-    }
-    return reply.status(result.created ? 201 : 200).send(result.message);
-  });
+      if ('conflict' in result) {
+        throw new AppError('conflict', 'This message id belongs to another message.');
+      }
+      if (result.created) {
+        // Stored is what counts: without the announcement readers still get it by polling.
+        await hub.announce(result.message, conversation).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'message announcement failed');
+        });
+      }
+      return reply.status(result.created ? 201 : 200).send(result.message);
+    },
+  );
 
   const streams = new Set<EventStream>();
   // Open streams would otherwise keep the server from closing.

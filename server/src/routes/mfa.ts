@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { deleteFactorSchema, type Factor } from '@shared/mfa';
+import * as z from 'zod/mini';
+import { deleteFactorSchema, factorIdParamsSchema, factorListSchema } from '@shared/mfa';
 import type { Auth } from '../auth/auth';
 import { AppError } from '../http/app-error';
-import type { RequireUser } from '../auth/require-user';
+import { noStore } from '../http/no-store';
+import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
+import type { ApiServer } from '../http/route-schemas';
 import type { MfaRepository } from '../mfa/mfa-repository';
 import { isAccountPassword } from '../auth/better-auth';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
@@ -17,34 +19,48 @@ const removalLimit: Limit = { max: 10, windowSeconds: 10 * 60 };
  * this lists what is enrolled and removes one factor.
  */
 export function registerMfaRoutes(
-  app: FastifyInstance,
+  app: ApiServer,
   deps: { auth: Auth; mfa: MfaRepository; requireUser: RequireUser; limiter: RateLimiter },
 ): void {
-  app.get('/api/mfa/factors', async (request, reply) => {
-    const { id } = await deps.requireUser(request);
-    const factors: Factor[] = await deps.mfa.listVerified(id);
-    return reply.header('Cache-Control', 'no-store').send(factors);
-  });
+  app.get(
+    '/api/mfa/factors',
+    { schema: { response: { 200: factorListSchema } }, onRequest: noStore },
+    async (request, reply) => {
+      const { id } = await deps.requireUser(request);
+      return reply.send(await deps.mfa.listVerified(id));
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/mfa/factors/:id', async (request, reply) => {
-    const user = await deps.requireUser(request);
-    const body = deleteFactorSchema.safeParse(request.body ?? {});
-    if (!body.success) throw new AppError('validation_failed', 'Please enter your password.');
+  app.delete(
+    '/api/mfa/factors/:id',
+    {
+      schema: {
+        params: factorIdParamsSchema,
+        body: deleteFactorSchema,
+        response: { 204: z.undefined() },
+      },
+      config: {
+        inputRefusals: {
+          body: { code: 'validation_failed', message: 'Please enter your password.' },
+        },
+      },
+      onRequest: signedInFirst(deps.requireUser),
+    },
+    async (request, reply) => {
+      const user = callerOf(request);
+      const decision = await deps.limiter.hit(`mfa:remove:user:${user.id}`, removalLimit);
+      if (!decision.allowed) throw rateLimited(decision);
 
-    const decision = await deps.limiter.hit(`mfa:remove:user:${user.id}`, removalLimit);
-    if (!decision.allowed) throw rateLimited(decision);
+      const factor = await deps.mfa.findOwn(user.id, request.params.id);
+      if (!factor) throw new AppError('not_found', 'No such factor.');
 
-    const factor = await deps.mfa.findOwn(user.id, request.params.id);
-    if (!factor) throw new AppError('not_found', 'No such factor.');
+      if (!(await isAccountPassword(deps.auth, user.id, request.body.password))) {
+        // Better Auth's own code for the same mistake, so the web app translates one code.
+        throw new AppError('invalid_password', 'Invalid password');
+      }
 
-    if (!(await isAccountPassword(deps.auth, user.id, body.data.password))) {
-      // Better Auth's own code for the same mistake, so the web app translates one code.
-      return reply
-        .status(400)
-        .send({ error: { code: 'invalid_password', message: 'Invalid password' } });
-    }
-
-    await deps.mfa.remove(user.id, factor);
-    return reply.status(204).send();
-  });
+      await deps.mfa.remove(user.id, factor);
+      return reply.status(204).send();
+    },
+  );
 }

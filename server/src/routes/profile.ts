@@ -1,27 +1,29 @@
-import type { FastifyInstance } from 'fastify';
 import { onboardingSchema } from '@shared/onboarding';
-import type { Profile } from '@shared/profile';
-import { AppError } from '../http/app-error';
-import type { RequireUser } from '../auth/require-user';
+import { profileSchema } from '@shared/profile';
+import { noStore } from '../http/no-store';
+import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
+import type { ApiServer } from '../http/route-schemas';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 
 /**
  * `PUT /api/profile`: the caller's own profile from the onboarding form. The body is
- * checked with the form's own schema; it carries no role, and any `role` sent is
- * dropped with the other unknown keys, so nobody chooses or changes their role here.
+ * checked with the form's own schema, refusals in its words; it carries no role, and any
+ * `role` sent is dropped with the other unknown keys, so nobody chooses or changes their
+ * role here.
  */
 export function registerProfileRoutes(
-  app: FastifyInstance,
+  app: ApiServer,
   deps: { profiles: ProfilesRepository; requireUser: RequireUser },
 ): void {
-  app.put('/api/profile', async (request, reply) => {
-    const { id } = await deps.requireUser(request);
-    const parsed = onboardingSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const [issue] = parsed.error.issues;
-      throw new AppError('validation_failed', issue?.message ?? 'Invalid profile');
-    }
-    const profile: Profile = await deps.profiles.saveOwn(id, parsed.data);
-    return reply.header('Cache-Control', 'no-store').send(profile);
-  });
+  app.put(
+    '/api/profile',
+    {
+      schema: { body: onboardingSchema, response: { 200: profileSchema } },
+      onRequest: [noStore, signedInFirst(deps.requireUser)],
+    },
+    async (request, reply) => {
+      const { id } = callerOf(request);
+      return reply.send(await deps.profiles.saveOwn(id, request.body));
+    },
+  );
 }
