@@ -67,7 +67,8 @@ function intoServerLog(log: AuthLog) {
 /**
  * Endpoints the plugins bring that Sewa does not use. Each is a way in that would
  * skip a check the product relies on: password resets by a code nobody is mailed
- * (guessable round after round), by SMS, or sign-in by phone number. They answer 404.
+ * (guessable round after round), by SMS, sign-in by phone number, or by another site's
+ * account. They answer 404.
  */
 const unusedPaths = new Set([
   '/email-otp/verify-email',
@@ -80,6 +81,13 @@ const unusedPaths = new Set([
   '/phone-number/request-password-reset',
   '/phone-number/reset-password',
   '/sign-in/phone-number',
+  // No social sign-in is set up: its callback would copy whatever it is sent into a redirect.
+  '/sign-in/social',
+  '/callback/:id',
+  '/link-social',
+  '/refresh-token',
+  '/get-access-token',
+  '/account-info',
 ]);
 
 function refuseUnused(path: string, body: Record<string, unknown> | undefined): void {

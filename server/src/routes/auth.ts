@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codeForClientStatus } from '@shared/api-error';
+import { AppError } from '../http/app-error';
 import { pathOf } from '../http/canonical-path';
 import { sendDatabaseUnavailable } from '../http/error-handler';
 import { authCallLimits } from '../rate-limit/auth-call-limits';
@@ -8,6 +9,9 @@ import { maxPasswordLength, minPasswordLength, type Auth } from '../auth/auth';
 import { checkAuthInput } from '../auth/auth-input';
 
 const prefix = '/api/auth';
+
+/** Longer than any link of ours; a browser may refuse a longer header. */
+const maxRedirectLength = 4_096;
 
 function headersOf(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -78,6 +82,11 @@ export function registerAuthRoutes(
         }),
       );
 
+      // A redirect built from what the caller sent may carry all of it; none of ours is this long.
+      if ((response.headers.get('location')?.length ?? 0) > maxRedirectLength) {
+        await call.settle(false);
+        throw new AppError('bad_request', 'The request is too large.');
+      }
       void reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);

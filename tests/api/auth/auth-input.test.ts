@@ -90,6 +90,17 @@ describe.each(databaseVariants)('bad input to /api/auth on the $name database', 
     }
   });
 
+  it('refuses a call whose redirect would carry more than any link of ours', async () => {
+    const long = await world
+      .client()
+      .get<ApiErrorBody>(`/api/auth/verify-email?token=made-up&callbackURL=/${'x'.repeat(5_000)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe('bad_request');
+    expect(long.headers.get('location')).toBeNull();
+    const usual = await world.client().get('/api/auth/verify-email?token=made-up&callbackURL=/');
+    expect(usual.status).toBe(302);
+  });
+
   it('caps an account name at 100 characters on sign-up and on update', async () => {
     const email = uniqueEmail('long-name');
     const tooLong = await world.client().post<ApiErrorBody>('/api/auth/sign-up/email', {

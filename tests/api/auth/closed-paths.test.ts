@@ -49,7 +49,7 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
     return { client, email };
   }
 
-  it('answers 404 for the reset and sign-in endpoints Sewa does not use', async () => {
+  it('answers 404 for the reset, sign-in and social endpoints Sewa does not use', async () => {
     const { email } = await signedInPatient();
     const client = new Client(server.url);
     for (const [path, body] of [
@@ -64,6 +64,11 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
         { phoneNumber: '+9779800000001', otp: '123456', newPassword: 'x'.repeat(10) },
       ],
       ['/api/auth/sign-in/phone-number', { phoneNumber: '+9779800000001', password }],
+      ['/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' }],
+      ['/api/auth/callback/google', { code: 'x'.repeat(20_000), state: 'made-up' }],
+      ['/api/auth/link-social', { provider: 'google' }],
+      ['/api/auth/refresh-token', { providerId: 'google' }],
+      ['/api/auth/get-access-token', { providerId: 'google' }],
     ] as const) {
       const answer = await client.post<ApiErrorBody>(path, body);
       expect(answer.status, path).toBe(404);
