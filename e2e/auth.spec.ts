@@ -161,7 +161,7 @@ test('the one-time-code dialog mails a code that signs in', async ({ page }) => 
   await expect(send).toBeDisabled();
   await dialog.getByLabel('Email').fill(`  ${email}  `);
   await send.click();
-  // Success closes the dialog without a word (spec point 8).
+  // Success closes the dialog without a word.
   await expect(dialog).toBeHidden();
 
   const code = codeIn(await mailTo(page.request, email, /code/i));

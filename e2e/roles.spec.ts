@@ -142,7 +142,7 @@ test('the pages of manager and admin show their sample tiles', async ({ page }) 
     );
   }
 
-  // Any signed-in user may open any protected page (spec point 6).
+  // Any signed-in user may open any protected page.
   await page.goto('/overview');
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   await expect(page.getByRole('term')).toHaveText([

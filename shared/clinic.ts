@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ServerErrorCode } from './api-error';
 
-/** A clinic key as people type it: compared trimmed and uppercased (spec point 5). */
+/** A clinic key as people type it: compared trimmed and uppercased. */
 export function normalizeClinicKey(raw: string): string {
   return raw.trim().toUpperCase();
 }
@@ -20,5 +20,5 @@ export type VerifyClinicKeyResult = z.infer<typeof verifyClinicKeyResultSchema>;
 /** The error code of a key that is not in the allowed list. */
 export const invalidClinicKeyCode = 'invalid_clinic_key' satisfies ServerErrorCode;
 
-/** The name a clinic device shows when none was given (spec point 9). */
+/** The name a clinic device shows when none was given. */
 export const defaultClinicName = 'Development Clinic';

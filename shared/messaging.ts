@@ -6,7 +6,7 @@ export const maxMessageLength = 4_000;
 /** The spec's poll interval; with push connected it is only the fallback. */
 export const messagePollMs = 5_000;
 
-/** Title of the care-team conversation a patient starts (spec point 7). */
+/** Title of the care-team conversation a patient starts. */
 export const careTeamTitle = 'Care Team';
 
 export const conversationIdSchema = z.uuid('Unknown conversation');

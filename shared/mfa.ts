@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The second factors of spec point 3: an authenticator app, a phone number, a passkey. */
+/** The second factors: an authenticator app, a phone number, a passkey. */
 export const factorTypes = ['totp', 'phone', 'webauthn'] as const;
 export const factorTypeSchema = z.enum(factorTypes);
 export type FactorType = z.infer<typeof factorTypeSchema>;

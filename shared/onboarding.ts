@@ -95,7 +95,7 @@ const optionalName = z.optional(
 );
 
 /**
- * `PUT /api/profile`, and the onboarding form (spec point 5). Only the chosen
+ * `PUT /api/profile`, and the onboarding form. Only the chosen
  * calendar's date of birth survives parsing; the other is null. There is no role:
  * the server decides it, so a `role` in the body is dropped with other unknown keys.
  */

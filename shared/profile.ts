@@ -4,7 +4,7 @@ import { roleSchema } from './role';
 export const genders = ['male', 'female', 'other', 'prefer_not_say'] as const;
 export const dateSystems = ['ad', 'bs'] as const;
 
-/** A profile as the API returns it (spec point 3). */
+/** A profile as the API returns it. */
 export const profileSchema = z.object({
   id: z.string(),
   first_name: z.nullable(z.string()),

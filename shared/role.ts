@@ -4,10 +4,10 @@ export const roles = ['patient', 'doctor', 'manager', 'admin', 'superadmin', 're
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The role a profile without one is treated as (spec point 6). */
+/** The role a profile without one is treated as. */
 export const defaultRole: Role = 'patient';
 
-/** Where a password sign-in lands, by role (spec point 2). */
+/** Where a password sign-in lands, by role. */
 export function landingPathFor(role: Role): string {
   switch (role) {
     case 'doctor':

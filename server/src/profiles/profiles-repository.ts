@@ -59,8 +59,8 @@ export function profilesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The user's own onboarding answers. A new profile starts as a patient (spec
-     * point 4); an existing one keeps whatever role an operator gave it.
+     * The user's own onboarding answers. A new profile starts as a patient; an
+     * existing one keeps whatever role an operator gave it.
      */
     async saveOwn(userId: string, values: OnboardingValues): Promise<Profile> {
       const row = await db

@@ -14,7 +14,7 @@ import { rateLimited } from '../rate-limit/refusal';
 const removalLimit: Limit = { max: 10, windowSeconds: 10 * 60 };
 
 /**
- * The second factors of the signed-in user (spec points 3 and 7). Enrolment goes
+ * The second factors of the signed-in user. Enrolment goes
  * through the account system under /api/auth (two-factor, phone-number, passkey);
  * this lists what is enrolled and removes one factor.
  */

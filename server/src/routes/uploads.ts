@@ -56,7 +56,7 @@ async function keepOnlyTheRecordedCopy(deps: UploadDeps, id: string, storageKey:
 }
 
 /**
- * Photos from the camera sheet (spec points 2 and 3, pending uploads made real): the
+ * Photos from the camera sheet: the
  * owner sends them, lists them, and the owner or a doctor of the care team fetches one.
  */
 export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Promise<void> {

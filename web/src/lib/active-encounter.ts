@@ -8,8 +8,7 @@ export interface ActiveEncounter {
 }
 
 /**
- * The patient's visit in progress, kept for this page's life only (spec point 3,
- * session-only state). Nothing in the product starts one yet; when one is
+ * The patient's visit in progress, kept for this page's life only. Nothing in the product starts one yet; when one is
  * waiting, the home shows "Live" and the camera button pulses.
  */
 export const activeEncounter = createStore<ActiveEncounter | null>(null);

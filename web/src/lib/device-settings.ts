@@ -33,7 +33,7 @@ export function bindToClinic(clinicCode: string, clinicName: string): void {
 /**
  * Back to a personal device. The clinic data goes with it, so a personal device never
  * holds any and signing out (which keeps the device settings) leaves clinic data only
- * on a clinic device (spec point 4).
+ * on a clinic device.
  */
 export function switchToPersonal(): void {
   deviceModeSetting.set('personal');

@@ -3,7 +3,7 @@ import { useSession } from './session';
 
 /**
  * The signed-in user's role, read from their profile by the server; a user
- * without one is a patient (spec point 6).
+ * without one is a patient.
  */
 export function useCurrentRole(): Role {
   const session = useSession();

@@ -35,7 +35,7 @@ function usePrefetchedCameraSheet(wanted: boolean) {
   }, [wanted]);
 }
 
-/** Every protected route sits in here: it needs a session, nothing more (spec point 6). */
+/** Every protected route sits in here: it needs a session, nothing more. */
 export default function ProtectedShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const role = useCurrentRole();

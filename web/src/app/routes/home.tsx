@@ -15,7 +15,7 @@ function PatientHome({ firstName }: { firstName: string }) {
   return <PatientDashboard firstName={firstName} latestConversation={conversation} />;
 }
 
-/** `/`: each role's own home (spec point 2); without a first name, onboarding comes first. */
+/** `/`: each role's own home; without a first name, onboarding comes first. */
 export default function HomePage() {
   const session = useSession();
   const me = session.data;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { useOnline } from '@/lib/online-status';
 
-/** How long the Retry icon spins (spec point 9). */
+/** How long the Retry icon spins. */
 export const retrySpinMs = 1000;
 
 export function OfflineBanner() {

@@ -4,7 +4,7 @@ export type CameraPermission = 'prompt' | 'granted' | 'denied';
 
 /**
  * Whether this page may use the camera, as last learned from the browser. Kept for
- * the page's life only (spec point 3, session-only state): the browser remembers the
+ * the page's life only: the browser remembers the
  * real decision, this only saves asking it again to draw the sheet.
  */
 export const cameraPermission = createStore<CameraPermission>('prompt');

@@ -1,4 +1,4 @@
-/** Spec point 9: a JPEG at quality 0.9, at the video's own size or 1280×720 when unknown. */
+/** A JPEG at quality 0.9, at the video's own size or 1280×720 when unknown. */
 export const photoQuality = 0.9;
 export const defaultPhotoSize = { width: 1280, height: 720 } as const;
 

@@ -1,11 +1,11 @@
 /**
- * The patient dashboard's hard-coded sample content (spec points 2, 3 and 9).
+ * The patient dashboard's hard-coded sample content.
  * Nothing in the product records appointments, medications or vitals yet; these
  * stand in until it does, and are the only place to replace when it does.
  * Words a patient reads are translation keys under `patientHome.sample`.
  */
 
-/** An appointment as the spec's entity has it (point 3). */
+/** An appointment as the spec's entity has it. */
 export interface Appointment {
   id: string;
   patientId: string;
@@ -71,7 +71,7 @@ export const sampleMedications: Medication[] = [
   },
 ];
 
-/** The fixed vitals of the dashboard and the profile (spec point 9). */
+/** The fixed vitals of the dashboard and the profile. */
 export const sampleVitals = {
   heartRateBpm: 72,
   spo2Percent: 98,

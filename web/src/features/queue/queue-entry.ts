@@ -1,4 +1,4 @@
-/** A patient waiting for a doctor (spec point 3 gives only the shape; nothing fills the queue yet). */
+/** A patient waiting for a doctor. */
 export interface QueueEntry {
   name: string;
   priority: 'urgent' | 'normal';

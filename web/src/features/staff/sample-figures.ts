@@ -1,5 +1,5 @@
 /**
- * The staff screens' hard-coded sample figures (spec points 2 and 9). Nothing
+ * The staff screens' hard-coded sample figures. Nothing
  * computes them yet; they stand in until the network's real metrics exist.
  */
 export const networkFigures = {

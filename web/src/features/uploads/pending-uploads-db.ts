@@ -3,8 +3,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 export type PendingUploadStatus = 'pending' | 'uploading' | 'uploaded' | 'failed';
 
 /**
- * A photo taken on this device that the server may not have yet (spec point 3,
- * "Pending upload"). It lives in IndexedDB, so a reload or a closed tab loses nothing,
+ * A photo taken on this device that the server may not have yet. It lives in IndexedDB, so a reload or a closed tab loses nothing,
  * and belongs to the account that took it: only that account's session ever sends it.
  */
 export interface PendingUpload {

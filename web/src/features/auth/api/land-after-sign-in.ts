@@ -6,7 +6,7 @@ import { sessionQueryOptions } from '@/lib/session';
 
 /**
  * After any successful sign-in: reload who is signed in, then go where their role
- * lands (spec point 2). `landing` stays true from then on, so the page that signed
+ * lands. `landing` stays true from then on, so the page that signed
  * in does not also treat the new session as "already signed in".
  */
 export function useLandAfterSignIn() {

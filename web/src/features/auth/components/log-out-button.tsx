@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from '../api/sign-out';
 
-/** Signs out, says so, and goes to /login (spec point 2, profile). */
+/** Signs out, says so, and goes to /login. */
 export function LogOutButton() {
   const { t } = useTranslation();
   const signOut = useSignOut();

@@ -16,7 +16,7 @@ interface LoginFormProps {
 type FieldErrors = Partial<Record<keyof SignInInput, string>>;
 
 /**
- * Email and password; the button waits for both (spec point 5). The first screen
+ * Email and password; the button waits for both. The first screen
  * most people load on slow data, so two fields are checked with the shared schema
  * directly rather than through react-hook-form (about 9 KB of gzip JavaScript).
  */

@@ -17,7 +17,7 @@ interface CameraCaptureProps {
 }
 
 /**
- * The live front-camera preview with its capture buttons (spec points 2, 8 and 9).
+ * The live front-camera preview with its capture buttons.
  * Mounted only while the sheet is open: unmounting stops the camera.
  */
 export function CameraCapture({ onPhoto }: CameraCaptureProps) {

@@ -6,7 +6,7 @@ import { clinicNameSetting, deviceModeSetting } from '@/lib/device-settings';
 
 /**
  * On a clinic device, the clinic it is bound to. Tapping it explains who may change
- * that; the developer panel still lets anyone with a key do so (spec point 6 keeps both).
+ * that; the developer panel still lets anyone with a key do so.
  */
 export function ClinicBadge() {
   const { t } = useTranslation();

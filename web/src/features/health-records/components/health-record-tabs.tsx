@@ -20,8 +20,8 @@ export function SectionEmptyState({ children }: { children: ReactNode }) {
 }
 
 /**
- * The record's sections as tabs that stay in view while the section scrolls (spec
- * point 2), just under the shell's one-line mode banner.
+ * The record's sections as tabs that stay in view while the section scrolls, just
+ * under the shell's one-line mode banner.
  */
 export function HealthRecordTabs({ tabs }: { tabs: HealthRecordTab[] }) {
   const { t } = useTranslation();

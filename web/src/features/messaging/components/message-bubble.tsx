@@ -3,7 +3,7 @@ import type { Message } from '@shared/messaging';
 import { cn } from '@/lib/cn';
 import { useMessageDates } from '../date-format';
 
-/** Own messages on the right in blue, everyone else's on the left (spec point 2). */
+/** Own messages on the right in blue, everyone else's on the left. */
 export function MessageBubble({ message, own }: { message: Message; own: boolean }) {
   const { t } = useTranslation();
   const dates = useMessageDates();

@@ -11,7 +11,7 @@ import { newMessageId } from '../new-message-id';
 
 /**
  * "Type a message" and Send, enabled only with trimmed text and no send under way
- * (spec point 5). The draft keeps its message id until the send succeeds, so sending
+ *. The draft keeps its message id until the send succeeds, so sending
  * again after a lost answer cannot post the message twice.
  */
 export function MessageComposer({ conversationId }: { conversationId: string }) {

@@ -15,7 +15,7 @@ import { useStartCareTeam } from '../api/start-care-team';
 import { useMessagingPush } from '../push/use-messaging-push';
 import { ConversationRow } from './conversation-row';
 
-/** The messages list (spec point 2): search, one row per conversation, and the empty state. */
+/** The messages list: search, one row per conversation, and the empty state. */
 export function MessagesScreen() {
   const { t } = useTranslation();
   useMessagingPush();

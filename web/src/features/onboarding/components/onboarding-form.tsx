@@ -44,7 +44,7 @@ function equivalentDate(system: 'ad' | 'bs', text: string | null | undefined): s
   return system === 'ad' ? adToBs(date) : bsToAd(date);
 }
 
-/** Names, gender, age and date of birth in AD or BS (spec point 5); saving leads home. */
+/** Names, gender, age and date of birth in AD or BS; saving leads home. */
 export function OnboardingForm({ profile }: { profile: Profile | null | undefined }) {
   const { t } = useTranslation();
   const format = useNumberFormat();

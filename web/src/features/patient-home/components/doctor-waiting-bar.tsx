@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { useJoinVisit } from './appointment-card';
 
-/** Stays above the bottom navigation while the doctor waits in the visit (spec point 2). */
+/** Stays above the bottom navigation while the doctor waits in the visit. */
 export function DoctorWaitingBar() {
   const { t } = useTranslation();
   const waiting = useDoctorIsWaiting();

@@ -7,7 +7,7 @@ import { formatClock } from '../format-when';
 import type { Medication } from '../sample-patient-data';
 import { DashboardCard } from './dashboard-card';
 
-/** Today's doses; "Taken" is local and one-way: it cannot be undone (spec point 4). */
+/** Today's doses; "Taken" is local and one-way: it cannot be undone. */
 export function MedicationsCard({ medications }: { medications: Medication[] }) {
   const { t } = useTranslation();
   const format = useNumberFormat();

@@ -13,7 +13,7 @@ import { QuickActions } from './quick-actions';
 import { SyncFooter } from './sync-footer';
 import { VitalsCard } from './vitals-card';
 
-/** The patient's home (spec point 2): every part in the spec's order. */
+/** The patient's home: every part in the spec's order. */
 export function PatientDashboard({
   firstName,
   latestConversation = null,

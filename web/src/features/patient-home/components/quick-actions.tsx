@@ -24,7 +24,7 @@ function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string 
   );
 }
 
-/** The five shortcuts of the dashboard; only Message clinic leads anywhere yet (spec point 2). */
+/** The five shortcuts of the dashboard; only Message clinic leads anywhere yet. */
 export function QuickActions() {
   const { t } = useTranslation();
   const titleId = useId();

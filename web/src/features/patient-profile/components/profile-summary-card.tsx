@@ -19,7 +19,7 @@ export function initialsOf(name: string): string {
   return letters.join('').toUpperCase();
 }
 
-/** The person's name (or e-mail), age and avatar (spec point 2). */
+/** The person's name (or e-mail), age and avatar. */
 export function ProfileSummaryCard({ me, children }: { me: Me; children?: ReactNode }) {
   const { t } = useTranslation();
   const format = useNumberFormat();

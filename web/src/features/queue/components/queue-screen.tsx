@@ -7,7 +7,7 @@ import type { QueueEntry } from '../queue-entry';
 import { QueueRow } from './queue-row';
 
 /**
- * The doctor's queue. Nothing fills it yet (spec point 2), so it is empty and no
+ * The doctor's queue. Nothing fills it yet, so it is empty and no
  * visit has been completed or timed.
  */
 export function QueueScreen({ entries = [] }: { entries?: QueueEntry[] }) {

@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 
 /**
  * The public entry to a research study. Nothing behind it exists yet, so Continue and
- * Scan QR only say so in a browser alert (spec point 2).
+ * Scan QR only say so in a browser alert.
  */
 export function ResearchPortal() {
   const { t } = useTranslation();
