@@ -1,9 +1,9 @@
 import type autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
-import { callerQueries } from '../server/src/auth/callers';
+import { callerQueries, type Caller } from '../server/src/auth/callers';
 import type { DatabaseHandle } from '../server/src/db/database';
 import type { Database } from '../server/src/db/schema';
-import { mayWrite, type Reader } from '../server/src/messaging/conversation-access';
+import { mayWrite } from '../server/src/messaging/conversation-access';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
 import { announcementOf, messageChannel } from '../server/src/realtime/message-hub';
 import { rateLimiter } from '../server/src/rate-limit/rate-limiter';
@@ -57,11 +57,11 @@ const messageText = 'How are you feeling today?';
 
 /**
  * What every API route reads before its own statements: the session behind the
- * cookie with its account and role, as `currentUserResolver` in server/src/auth/current-user.ts.
+ * cookie with its account and role, as `callerResolver` in server/src/auth/current-user.ts.
  */
 function sessionCaller(db: Kysely<Database>) {
   const callers = callerQueries(db);
-  return async (sessionToken: string): Promise<Reader> => {
+  return async (sessionToken: string): Promise<Pick<Caller, 'id' | 'role'>> => {
     const caller = await callers.bySessionToken(sessionToken);
     if (!caller) throw new Error('The bench session is gone');
     return { id: caller.id, role: caller.role };

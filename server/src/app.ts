@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
-import { currentUserResolver } from './auth/current-user';
+import { callerResolver } from './auth/current-user';
 import { expiredVerifications } from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
@@ -96,7 +96,7 @@ export async function buildApp({
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
-  const requireUser = requireUserWith(currentUserResolver(auth, db, config.publicUrl));
+  const requireUser = requireUserWith(callerResolver(auth, db, config.publicUrl));
   server.addHook('onClose', () => mailer.close());
   const housekeeping = startHousekeeping(
     [

@@ -8,8 +8,6 @@ import { sessionCookieSettings, verifiedCookieToken } from './better-auth';
 import { callerQueries, type Caller } from './callers';
 import type { Auth } from './auth';
 
-export type CurrentUser = Caller;
-
 /** How long the signing keys are trusted before they are read again. */
 const keySetLifetimeMs = 5 * 60 * 1000;
 
@@ -23,7 +21,7 @@ const keySetLifetimeMs = 5 * 60 * 1000;
  * expired or due for its periodic extension goes through `auth.api.getSession`,
  * which removes or extends it.
  */
-export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl: string) {
+export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: string) {
   const origin = new URL(publicUrl).origin;
   let keySet: { verify: ReturnType<typeof createLocalJWKSet>; readAt: number } | undefined;
 
@@ -37,7 +35,7 @@ export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl:
 
   const callers = callerQueries(db);
 
-  async function fromBearer(token: string): Promise<CurrentUser> {
+  async function fromBearer(token: string): Promise<Caller> {
     const verify = async (refresh: boolean) =>
       jwtVerify(token, await keys(refresh), { issuer: origin, audience: origin });
     try {
@@ -76,12 +74,12 @@ export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl:
   }
 
   /** Better Auth's own check, which also ends an expired session or extends a due one. */
-  async function throughBetterAuth(cookieHeader: string): Promise<CurrentUser | null> {
+  async function throughBetterAuth(cookieHeader: string): Promise<Caller | null> {
     const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
     return session ? callers.byId(session.user.id) : null;
   }
 
-  async function fromCookie(cookieHeader: string): Promise<CurrentUser | null> {
+  async function fromCookie(cookieHeader: string): Promise<Caller | null> {
     const settings = await sessionCookieSettings(auth);
     const cookie = parseCookie(cookieHeader)[settings.name];
     if (!cookie) return null;
@@ -98,7 +96,7 @@ export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl:
     return { id: row.id, email: row.email, role: row.role };
   }
 
-  return async function currentUser(request: FastifyRequest): Promise<CurrentUser | null> {
+  return async function resolveCaller(request: FastifyRequest): Promise<Caller | null> {
     const authorization = request.headers.authorization;
     if (authorization?.toLowerCase().startsWith('bearer ')) {
       return fromBearer(authorization.slice('bearer '.length).trim());
@@ -108,4 +106,4 @@ export function currentUserResolver(auth: Auth, db: Kysely<Database>, publicUrl:
   };
 }
 
-export type CurrentUserResolver = ReturnType<typeof currentUserResolver>;
+export type CallerResolver = ReturnType<typeof callerResolver>;

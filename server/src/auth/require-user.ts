@@ -1,21 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import type { CurrentUser, CurrentUserResolver } from './current-user';
+import type { Caller } from './callers';
+import type { CallerResolver } from './current-user';
 import { AppError } from '../http/app-error';
 
 const signInFirst = () => new AppError('unauthorized', 'Please sign in.');
 
 /** The signed-in caller, or a 401 that ends the request. */
-export function requireUserWith(currentUser: CurrentUserResolver) {
-  return async (request: FastifyRequest): Promise<CurrentUser> => {
-    const user = await currentUser(request);
-    if (!user) throw signInFirst();
-    return user;
+export function requireUserWith(resolveCaller: CallerResolver) {
+  return async (request: FastifyRequest): Promise<Caller> => {
+    const caller = await resolveCaller(request);
+    if (!caller) throw signInFirst();
+    return caller;
   };
 }
 
 export type RequireUser = ReturnType<typeof requireUserWith>;
 
-const callers = new WeakMap<FastifyRequest, CurrentUser>();
+const callers = new WeakMap<FastifyRequest, Caller>();
 
 /**
  * A route's `onRequest` hook for routes whose input has a schema: who is calling is
@@ -30,7 +31,7 @@ export function signedInFirst(requireUser: RequireUser) {
 }
 
 /** The caller `signedInFirst` found for this request. */
-export function callerOf(request: FastifyRequest): CurrentUser {
+export function callerOf(request: FastifyRequest): Caller {
   const caller = callers.get(request);
   if (!caller) throw signInFirst();
   return caller;

@@ -22,9 +22,9 @@ describe('who may read and write a conversation', () => {
   });
 
   it.each(roles)('lets a %s who takes no part into a care-team one only as a doctor', (role) => {
-    const reader = { id: stranger, role };
-    expect(mayRead(reader, careTeam)).toBe(role === 'doctor');
-    expect(mayWrite(reader, careTeam)).toBe(role === 'doctor');
+    const caller = { id: stranger, role };
+    expect(mayRead(caller, careTeam)).toBe(role === 'doctor');
+    expect(mayWrite(caller, careTeam)).toBe(role === 'doctor');
   });
 
   it.each(roles)('keeps a %s who takes no part out of a direct one', (role) => {

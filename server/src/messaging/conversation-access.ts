@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import type { Role } from '@shared/role';
 import type { Database } from '../db/schema';
+import type { Caller } from '../auth/callers';
 
 /**
  * Who may read and write which conversation: the one place that decides it.
@@ -12,37 +12,38 @@ import type { Database } from '../db/schema';
  * - Nobody else reads or writes anything; a refusal looks exactly like a missing conversation.
  */
 
-export interface Reader {
-  id: string;
-  role: Role;
-}
-
 export interface ConversationFacts {
   participantIds: readonly string[];
   isCareTeam: boolean;
 }
 
-export function mayRead(reader: Reader, conversation: ConversationFacts): boolean {
+export function mayRead(
+  caller: Pick<Caller, 'id' | 'role'>,
+  conversation: ConversationFacts,
+): boolean {
   return (
-    conversation.participantIds.includes(reader.id) ||
-    (reader.role === 'doctor' && conversation.isCareTeam)
+    conversation.participantIds.includes(caller.id) ||
+    (caller.role === 'doctor' && conversation.isCareTeam)
   );
 }
 
 /** Writing follows reading: whoever may read a conversation may answer in it. */
-export function mayWrite(reader: Reader, conversation: ConversationFacts): boolean {
-  return mayRead(reader, conversation);
+export function mayWrite(
+  caller: Pick<Caller, 'id' | 'role'>,
+  conversation: ConversationFacts,
+): boolean {
+  return mayRead(caller, conversation);
 }
 
-export function mayHaveCareTeamConversation(reader: Reader): boolean {
-  return reader.role === 'patient';
+export function mayHaveCareTeamConversation(caller: Pick<Caller, 'id' | 'role'>): boolean {
+  return caller.role === 'patient';
 }
 
 /** The same rule as `mayRead`, as a filter for queries that list conversations. */
-export function readableBy(reader: Reader) {
+export function readableBy(caller: Pick<Caller, 'id' | 'role'>) {
   return (eb: ExpressionBuilder<Database, 'conversations'>): Expression<SqlBool> => {
-    const participant = sql<SqlBool>`${eb.ref('conversations.participant_ids')} @> array[${reader.id}]::text[]`;
-    return reader.role === 'doctor'
+    const participant = sql<SqlBool>`${eb.ref('conversations.participant_ids')} @> array[${caller.id}]::text[]`;
+    return caller.role === 'doctor'
       ? eb.or([participant, eb('conversations.is_care_team', '=', true)])
       : participant;
   };

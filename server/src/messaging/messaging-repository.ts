@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { careTeamTitle, type Conversation, type Message } from '@shared/messaging';
 import type { Database, MessagesTable } from '../db/schema';
-import { readableBy, type ConversationFacts, type Reader } from './conversation-access';
+import { readableBy, type ConversationFacts } from './conversation-access';
+import type { Caller } from '../auth/callers';
 
 /** The most conversations one list answer carries, newest activity first. */
 export const conversationListLimit = 200;
@@ -31,8 +32,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function messagingRepository(db: Kysely<Database>) {
-  /** Conversations with their last message and the care-team patient's name, for `reader`. */
-  function conversationsQuery(reader: Reader) {
+  /** Conversations with their last message and the care-team patient's name, for `caller`. */
+  function conversationsQuery(caller: Pick<Caller, 'id' | 'role'>) {
     return db
       .selectFrom('conversations')
       .leftJoinLateral(
@@ -69,12 +70,12 @@ export function messagingRepository(db: Kysely<Database>) {
         'profiles.last_name',
         'user.email',
       ])
-      .where(readableBy(reader));
+      .where(readableBy(caller));
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof conversationsQuery>['executeTakeFirstOrThrow']>>;
 
-  function toConversation(reader: Reader, row: Row): Conversation {
+  function toConversation(caller: Pick<Caller, 'id' | 'role'>, row: Row): Conversation {
     const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email;
     const { last_id, last_sender_id, last_content, last_created_at } = row;
     return {
@@ -85,7 +86,7 @@ export function messagingRepository(db: Kysely<Database>) {
       createdAt: new Date(row.created_at).toISOString(),
       // The patient's own list needs no name: it is theirs.
       patientName:
-        row.care_team_patient_id !== null && row.care_team_patient_id !== reader.id
+        row.care_team_patient_id !== null && row.care_team_patient_id !== caller.id
           ? (name ?? null)
           : null,
       lastMessage:
@@ -104,7 +105,7 @@ export function messagingRepository(db: Kysely<Database>) {
     };
   }
 
-  async function careTeamOf(patient: Reader): Promise<Conversation | null> {
+  async function careTeamOf(patient: Pick<Caller, 'id' | 'role'>): Promise<Conversation | null> {
     const row = await conversationsQuery(patient)
       .where('conversations.care_team_patient_id', '=', patient.id)
       .executeTakeFirst();
@@ -116,17 +117,20 @@ export function messagingRepository(db: Kysely<Database>) {
     return row ? toMessage(row) : null;
   }
 
-  async function readable(reader: Reader, id: string): Promise<Conversation | null> {
-    const row = await conversationsQuery(reader)
+  async function readable(
+    caller: Pick<Caller, 'id' | 'role'>,
+    id: string,
+  ): Promise<Conversation | null> {
+    const row = await conversationsQuery(caller)
       .where('conversations.id', '=', id)
       .executeTakeFirst();
-    return row ? toConversation(reader, row) : null;
+    return row ? toConversation(caller, row) : null;
   }
 
   return {
-    /** Every conversation `reader` may read, newest activity first; `search` looks in titles and messages. */
-    async list(reader: Reader, search?: string): Promise<Conversation[]> {
-      let query = conversationsQuery(reader);
+    /** Every conversation `caller` may read, newest activity first; `search` looks in titles and messages. */
+    async list(caller: Pick<Caller, 'id' | 'role'>, search?: string): Promise<Conversation[]> {
+      let query = conversationsQuery(caller);
       const text = search?.trim();
       if (text) {
         const pattern = likePattern(text);
@@ -152,7 +156,7 @@ export function messagingRepository(db: Kysely<Database>) {
         .orderBy('conversations.id', 'desc')
         .limit(conversationListLimit)
         .execute();
-      return rows.map((row) => toConversation(reader, row));
+      return rows.map((row) => toConversation(caller, row));
     },
 
     /** A message with who may read its conversation, in one read: for the push fan-out. */
@@ -173,7 +177,7 @@ export function messagingRepository(db: Kysely<Database>) {
       };
     },
 
-    /** A conversation `reader` may read; null when it is missing or not theirs to read. */
+    /** A conversation `caller` may read; null when it is missing or not theirs to read. */
     readable,
 
     /** Who may read a conversation, whoever asks; for the access rules and the push fan-out. */
@@ -200,7 +204,7 @@ export function messagingRepository(db: Kysely<Database>) {
      * column settles concurrent calls: every caller gets the one conversation.
      */
     async ensureCareTeam(
-      patient: Reader,
+      patient: Pick<Caller, 'id' | 'role'>,
     ): Promise<{ conversation: Conversation; created: boolean }> {
       const inserted = await db
         .insertInto('conversations')

@@ -33,7 +33,7 @@ function storedMessages(
 function listener(id: string, role: Role) {
   const received: string[] = [];
   const subscriber: Subscriber = {
-    reader: { id, role },
+    caller: { id, role },
     message: (message) => received.push(message.id),
     gap: () => undefined,
   };

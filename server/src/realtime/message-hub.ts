@@ -1,14 +1,15 @@
 import * as z from 'zod/mini';
 import { messageSchema, type Message } from '@shared/messaging';
 import type { Notifications, Unlisten } from '../db/database';
-import { mayRead, type ConversationFacts, type Reader } from '../messaging/conversation-access';
+import { mayRead, type ConversationFacts } from '../messaging/conversation-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
+import type { Caller } from '../auth/callers';
 
 /** The PostgreSQL channel every server process announces new messages on. */
 export const messageChannel = 'messaging';
 
 export interface Subscriber {
-  reader: Reader;
+  caller: Pick<Caller, 'id' | 'role'>;
   /** A new message in a conversation this subscriber may read, and its JSON (made once for all). */
   message(message: Message, json: string): void;
   /** Announcements may have been lost: the subscriber must catch up. */
@@ -76,7 +77,7 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
     if (!found) return;
     const json = JSON.stringify(found.message);
     for (const subscriber of subscribers) {
-      if (mayRead(subscriber.reader, found.conversation)) subscriber.message(found.message, json);
+      if (mayRead(subscriber.caller, found.conversation)) subscriber.message(found.message, json);
     }
   }
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   careTeamAnswerSchema,
   conversationListSchema,
@@ -14,11 +13,7 @@ import { AppError } from '../http/app-error';
 import { noStore } from '../http/no-store';
 import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
-import {
-  mayHaveCareTeamConversation,
-  mayWrite,
-  type Reader,
-} from '../messaging/conversation-access';
+import { mayHaveCareTeamConversation, mayWrite } from '../messaging/conversation-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
 import { openEventStream, type EventStream } from '../realtime/event-stream';
 import type { MessageHub } from '../realtime/message-hub';
@@ -46,16 +41,6 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
   const { messaging, hub } = deps;
   const signedIn = signedInFirst(deps.requireUser);
 
-  async function reader(request: FastifyRequest): Promise<Reader> {
-    const { id, role } = await deps.requireUser(request);
-    return { id, role };
-  }
-
-  function signedInReader(request: FastifyRequest): Reader {
-    const { id, role } = callerOf(request);
-    return { id, role };
-  }
-
   app.get(
     '/api/messaging/conversations',
     {
@@ -63,7 +48,7 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       onRequest: [noStore, signedIn],
     },
     async (request, reply) => {
-      return reply.send(await messaging.list(signedInReader(request), request.query.q));
+      return reply.send(await messaging.list(callerOf(request), request.query.q));
     },
   );
 
@@ -71,8 +56,10 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     '/api/messaging/care-team',
     { schema: { response: { 200: careTeamAnswerSchema } }, onRequest: noStore },
     async (request, reply) => {
-      const me = await reader(request);
-      const conversation = mayHaveCareTeamConversation(me) ? await messaging.careTeamOf(me) : null;
+      const caller = await deps.requireUser(request);
+      const conversation = mayHaveCareTeamConversation(caller)
+        ? await messaging.careTeamOf(caller)
+        : null;
       return reply.send({ conversation });
     },
   );
@@ -81,11 +68,11 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     '/api/messaging/care-team',
     { schema: { response: { 200: careTeamAnswerSchema, 201: careTeamAnswerSchema } } },
     async (request, reply) => {
-      const me = await reader(request);
-      if (!mayHaveCareTeamConversation(me)) {
+      const caller = await deps.requireUser(request);
+      if (!mayHaveCareTeamConversation(caller)) {
         throw new AppError('forbidden', 'Only patients have a care-team conversation.');
       }
-      const { conversation, created } = await messaging.ensureCareTeam(me);
+      const { conversation, created } = await messaging.ensureCareTeam(caller);
       return reply.status(created ? 201 : 200).send({ conversation });
     },
   );
@@ -98,7 +85,7 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       onRequest: [noStore, signedIn],
     },
     async (request, reply) => {
-      const conversation = await messaging.readable(signedInReader(request), request.params.id);
+      const conversation = await messaging.readable(callerOf(request), request.params.id);
       if (!conversation) throw notFound();
       return reply.send(conversation);
     },
@@ -122,7 +109,7 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await messaging.readable(signedInReader(request), id))) throw notFound();
+      if (!(await messaging.readable(callerOf(request), id))) throw notFound();
       return reply.send(await messaging.messages(id, request.query.after));
     },
   );
@@ -139,14 +126,14 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       onRequest: signedIn,
     },
     async (request, reply) => {
-      const me = signedInReader(request);
+      const caller = callerOf(request);
       const { id } = request.params;
       const conversation = await messaging.facts(id);
-      if (!conversation || !mayWrite(me, conversation)) throw notFound();
+      if (!conversation || !mayWrite(caller, conversation)) throw notFound();
       const result = await messaging.send({
         id: request.body.id,
         conversationId: id,
-        senderId: me.id,
+        senderId: caller.id,
         content: request.body.content,
       });
       if ('conflict' in result) {
@@ -171,7 +158,7 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
 
   app.get('/api/messaging/events', async (request, reply) => {
     const subscriber = {
-      reader: await reader(request),
+      caller: await deps.requireUser(request),
       message: (_message: unknown, json: string) => stream.send('message', json),
       gap: () => stream.send('resync', '{}'),
     };
@@ -181,9 +168,9 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     // A stream outlives its request: a session signed out or a role taken away since must
     // stop (or narrow) what it delivers, within a minute.
     const recheck = setInterval(() => {
-      reader(request).then(
+      deps.requireUser(request).then(
         (current) => {
-          subscriber.reader = current;
+          subscriber.caller = current;
         },
         () => stream.end(),
       );

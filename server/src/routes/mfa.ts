@@ -47,19 +47,19 @@ export function registerMfaRoutes(
       onRequest: signedInFirst(deps.requireUser),
     },
     async (request, reply) => {
-      const user = callerOf(request);
-      const decision = await deps.limiter.hit(`mfa:remove:user:${user.id}`, removalLimit);
+      const caller = callerOf(request);
+      const decision = await deps.limiter.hit(`mfa:remove:user:${caller.id}`, removalLimit);
       if (!decision.allowed) throw rateLimited(decision);
 
-      const factor = await deps.mfa.findOwn(user.id, request.params.id);
+      const factor = await deps.mfa.findOwn(caller.id, request.params.id);
       if (!factor) throw new AppError('not_found', 'No such factor.');
 
-      if (!(await isAccountPassword(deps.auth, user.id, request.body.password))) {
+      if (!(await isAccountPassword(deps.auth, caller.id, request.body.password))) {
         // Better Auth's own code for the same mistake, so the web app translates one code.
         throw new AppError('invalid_password', 'Invalid password');
       }
 
-      await deps.mfa.remove(user.id, factor);
+      await deps.mfa.remove(caller.id, factor);
       return reply.status(204).send();
     },
   );

@@ -105,20 +105,20 @@ export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Pr
         onRequest: [noStore, signedIn, beforeReading],
       },
       async (request, reply) => {
-        const user = callerOf(request);
+        const caller = callerOf(request);
         const { id } = request.params;
 
         const existing = await deps.uploads.find(id);
-        if (existing && existing.ownerId !== user.id) {
+        if (existing && existing.ownerId !== caller.id) {
           throw new AppError('conflict', 'This upload id is already in use.');
         }
         if (!existing) {
           const contentType = await photoType(request.body);
-          const storageKey = deps.photos.keyFor(user.id, id, contentType);
+          const storageKey = deps.photos.keyFor(caller.id, id, contentType);
           await deps.photos.save(storageKey, request.body as Buffer);
           const created = await deps.uploads.insertOnce({
             id,
-            ownerId: user.id,
+            ownerId: caller.id,
             contentType,
             byteSize: (request.body as Buffer).length,
             storageKey,
@@ -126,7 +126,7 @@ export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Pr
           if (created) void reply.status(201);
           else await keepOnlyTheRecordedCopy(deps, id, storageKey);
         }
-        const upload = await deps.uploads.findOwn(user.id, id);
+        const upload = await deps.uploads.findOwn(caller.id, id);
         if (!upload) throw new AppError('conflict', 'This upload id is already in use.');
         return reply.send(upload);
       },
@@ -152,13 +152,12 @@ export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Pr
       onRequest: signedIn,
     },
     async (request, reply) => {
-      const user = callerOf(request);
+      const caller = callerOf(request);
       const { id } = request.params;
       const stored = await deps.uploads.find(id);
       // Someone else's photo looks exactly like a missing one.
       if (!stored) throw noSuchPhoto();
-      const viewer = { id: user.id, role: user.role };
-      if (!mayViewPhoto(viewer, stored.ownerId)) throw noSuchPhoto();
+      if (!mayViewPhoto(caller, stored.ownerId)) throw noSuchPhoto();
 
       const etag = `"${stored.id}"`;
       void reply

@@ -103,7 +103,7 @@ function leaves(part: Part): Part[] {
     .flatMap(leaves);
 }
 
-/** A small MIME reader: enough for what nodemailer writes (text and HTML alternatives). */
+/** A small MIME caller: enough for what nodemailer writes (text and HTML alternatives). */
 export function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const message = splitPart(raw.replace(/\r?\n/g, '\r\n'));
   const parts = leaves(message);
