@@ -114,7 +114,7 @@ export async function buildApp({
   registerSameOriginCheck(server, config.publicUrl);
 
   registerHealthRoutes(server, database);
-  registerAuthRoutes(server, auth, limiter, config.publicUrl, () => database.ping());
+  registerAuthRoutes(server, auth, limiter, config.publicUrl);
   registerMeRoutes(server, { users: usersRepository(db), profiles, requireUser });
   registerProfileRoutes(server, { profiles, requireUser });
   registerMfaRoutes(server, {

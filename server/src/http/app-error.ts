@@ -1,4 +1,4 @@
-import type { ServerErrorCode } from '@shared/api-error';
+import type { ApiErrorCode, ServerErrorCode } from '@shared/api-error';
 
 const statusByCode: Record<ServerErrorCode, number> = {
   bad_request: 400,
@@ -31,3 +31,20 @@ export class AppError extends Error {
     this.statusCode = statusByCode[code];
   }
 }
+
+/**
+ * A refusal of the account system under /api/auth, with the code and status it gave;
+ * it reaches the client through the same error handler as every other failure.
+ */
+export class AccountSystemRefusal extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The account system failed on its side; the error handler says whether the database is why. */
+export class AccountSystemFailure extends Error {}

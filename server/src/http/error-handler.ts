@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForClientStatus, type ApiError, type ApiErrorCode } from '@shared/api-error';
 import { $ZodError } from 'zod/v4/core';
-import { AppError } from './app-error';
+import { AccountSystemRefusal, AppError } from './app-error';
 
 function body(code: ApiErrorCode, message: string): ApiError {
   return { error: { code, message } };
@@ -89,6 +89,9 @@ export function registerErrorHandler(
 ): void {
   app.setErrorHandler(async (error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
+    if (error instanceof AccountSystemRefusal) {
+      return reply.status(error.statusCode).send(body(error.code, error.message));
+    }
     const refused = inputRefusal(request, error);
     if (refused) return sendAppError(reply, refused);
     if (isUnstorableText(error)) {

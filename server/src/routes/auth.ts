@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codeForClientStatus } from '@shared/api-error';
-import { AppError } from '../http/app-error';
+import { AccountSystemFailure, AccountSystemRefusal, AppError } from '../http/app-error';
 import { pathOf } from '../http/canonical-path';
-import { sendDatabaseUnavailable } from '../http/error-handler';
 import { authCallLimits } from '../rate-limit/auth-call-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { maxPasswordLength, minPasswordLength, type Auth } from '../auth/auth';
@@ -56,7 +55,6 @@ export function registerAuthRoutes(
   auth: Auth,
   limiter: RateLimiter,
   publicUrl: string,
-  databaseUsable?: () => Promise<boolean>,
 ): void {
   const countCall = authCallLimits(limiter);
 
@@ -113,17 +111,10 @@ export function registerAuthRoutes(
           (typeof parsed.message === 'string' && parsed.message !== ''
             ? parsed.message
             : response.statusText || 'Request refused');
-        if (response.status >= 500) {
-          if (databaseUsable !== undefined && !(await databaseUsable())) {
-            request.log.warn({ code, message }, 'database unavailable');
-            return sendDatabaseUnavailable(reply);
-          }
-          request.log.error({ code, message }, 'account system failed');
-          return reply.status(500).send({
-            error: { code: 'internal', message: 'Something went wrong. Please try again.' },
-          });
-        }
-        return reply.type('application/json').send({ error: { code, message } });
+        // A failure of the account system itself: the error handler tells whether the
+        // database is away (503) or answers 500 without detail, as for any route.
+        if (response.status >= 500) throw new AccountSystemFailure(`${code}: ${message}`);
+        throw new AccountSystemRefusal(code, message, response.status);
       }
       return reply.send(text);
     },
