@@ -18,6 +18,12 @@ export const serverErrorCodes = [
   'invalid_clinic_key',
   /** `DELETE /api/mfa/factors/:id`: Better Auth's own code for the same mistake, so one translation serves both. */
   'invalid_password',
+  /** `POST /api/visits/:id/start`: another doctor started it first. */
+  'visit_taken',
+  /** A visit that has finished, was cancelled or was a no-show cannot be joined or changed. */
+  'visit_closed',
+  /** The visit is not at the step the call needs (joining before a doctor starts, a summary before the end). */
+  'visit_not_ready',
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];

@@ -15,6 +15,9 @@ const statusByCode: Record<ServerErrorCode, number> = {
   internal: 500,
   invalid_clinic_key: 400,
   invalid_password: 400,
+  visit_taken: 409,
+  visit_closed: 409,
+  visit_not_ready: 409,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */
