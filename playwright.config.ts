@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/support/chromium';
 import { freePort } from './e2e/support/free-port';
 
 // A port chosen once per run, so two runs on one machine do not meet; the workers load this
@@ -10,19 +11,6 @@ process.env.E2E_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 // A fresh embedded database for every run; workers inherit it from the main process.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'sewa-e2e-'));
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,7 +30,7 @@ export default defineConfig({
     viewport: { width: 360, height: 740 },
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
     trace: 'retain-on-failure',

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { percentile } from './percentile';
 
 /** Throughput and latency of one load run. */
 export interface LoadFigures {
@@ -23,11 +24,6 @@ export async function httpLoad(
     p99Ms: result.requests.total > 0 ? result.latency.p99 : Number.NaN,
     failures: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request, type IncomingMessage } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -9,8 +9,10 @@ import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/bette
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';
+import { readEventStream, type StreamReader } from './event-stream';
 import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
 import { signInCookie } from './sign-in';
+import { percentile } from './percentile';
 
 export interface MessagingFigures {
   database: 'embedded' | 'postgres';
@@ -40,11 +42,6 @@ export interface MessagingBenchOptions {
 }
 
 const password = 'bench-pass-2026';
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** Accounts are written before the server starts: the embedded database has one owner at a time. */
 async function createAccounts(env: Record<string, string>, patients: number) {
@@ -127,73 +124,16 @@ async function warmUp(
   if (failures > 0) throw new Error(`${failures} bench sends were refused`);
 }
 
-interface Subscriber {
-  ready: Promise<void>;
-  heartbeats: number;
-  closedByServer: boolean;
-  close(): void;
-}
-
-/** One Server-Sent Events stream, read line by line; `onMessage` gets each pushed message id. */
+/** One push stream of the doctor, reporting the id of each message it carries. */
 function subscribe(
   url: string,
   cookie: string,
   agent: Agent,
   onMessage: (id: string) => void,
-): Subscriber {
-  let markReady: () => void = () => undefined;
-  let fail: (error: Error) => void = () => undefined;
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve;
-    fail = reject;
+): StreamReader {
+  return readEventStream(url, '/api/messaging/events', cookie, agent, (event, data) => {
+    if (event === 'message') onMessage((JSON.parse(data) as { id: string }).id);
   });
-  let closing = false;
-  const state: Subscriber = {
-    ready,
-    heartbeats: 0,
-    closedByServer: false,
-    close: () => {
-      closing = true;
-      req.destroy();
-    },
-  };
-  const req = request(
-    `${url}/api/messaging/events`,
-    { agent, headers: { cookie } },
-    (response: IncomingMessage) => {
-      if (response.statusCode !== 200) {
-        fail(new Error(`The event stream answered ${response.statusCode}`));
-        response.resume();
-        return;
-      }
-      response.setEncoding('utf8');
-      let buffer = '';
-      let event = '';
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, end);
-          buffer = buffer.slice(end + 1);
-          if (line.startsWith(': heartbeat')) state.heartbeats += 1;
-          else if (line.startsWith('event: ')) event = line.slice(7);
-          else if (line.startsWith('data: ')) {
-            if (event === 'ready') markReady();
-            else if (event === 'message')
-              onMessage((JSON.parse(line.slice(6)) as { id: string }).id);
-          } else if (line === '') event = '';
-        }
-      });
-      response.on('close', () => {
-        if (!closing) state.closedByServer = true;
-      });
-    },
-  );
-  req.on('error', (error) => {
-    if (!closing) fail(error);
-  });
-  req.end();
-  return state;
 }
 
 async function benchOn(
@@ -204,7 +144,7 @@ async function benchOn(
   const accounts = await createAccounts(env, options.senders);
   const { url, child } = await startBuiltServer({ ...env, DEMO_USERS: 'false' });
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
-  const subscribers: Subscriber[] = [];
+  const subscribers: StreamReader[] = [];
   try {
     const doctorCookie = await signIn(url, accounts.doctor, 0);
     const senders = await Promise.all(

@@ -10,6 +10,10 @@ missing=()
 if [ -z "${CHROMIUM_PATH:-}" ] && ! [ -x /usr/bin/chromium ]; then
   missing+=(chromium fonts-noto-core)
 fi
+# The video-visit tests relay a call through a TURN server of their own.
+if ! command -v turnserver >/dev/null; then
+  missing+=(coturn)
+fi
 
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port';
+
+/** coturn, started by the test on loopback with a configuration of its own. */
+export interface Coturn {
+  /** What the app server's `TURN_URLS` names. */
+  url: string;
+  /** The shared secret of coturn's time-limited credentials: the app server's `TURN_SECRET`. */
+  secret: string;
+  stop(): Promise<void>;
+}
+
+function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function startCoturn(): Promise<Coturn> {
+  const directory = mkdtempSync(path.join(tmpdir(), 'sewa-coturn-'));
+  const port = await freePort();
+  const secret = randomBytes(24).toString('hex');
+  // A relay port range of this run's own, away from other runs on the machine.
+  const minPort = 40_000 + Math.floor(Math.random() * 200) * 100;
+  const config = [
+    'listening-ip=127.0.0.1',
+    'relay-ip=127.0.0.1',
+    `listening-port=${port}`,
+    `min-port=${minPort}`,
+    `max-port=${minPort + 99}`,
+    'use-auth-secret',
+    `static-auth-secret=${secret}`,
+    'realm=sewa.test',
+    'fingerprint',
+    'no-tls',
+    'no-dtls',
+    'no-cli',
+    // Both browsers are on this machine: the relay must reach loopback peers.
+    'allow-loopback-peers',
+    'no-multicast-peers',
+    `pidfile=${path.join(directory, 'turnserver.pid')}`,
+    'log-file=stdout',
+    'simple-log',
+  ].join('\n');
+  const configFile = path.join(directory, 'turnserver.conf');
+  writeFileSync(configFile, `${config}\n`);
+  const child: ChildProcess = spawn('turnserver', ['-c', configFile], { stdio: 'ignore' });
+  const started = Date.now();
+  while (!(await acceptsConnections(port))) {
+    if (child.exitCode !== null) throw new Error('coturn stopped during start');
+    if (Date.now() - started > 15_000) throw new Error('coturn did not start in 15 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `turn:127.0.0.1:${port}?transport=udp`,
+    secret,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

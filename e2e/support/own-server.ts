@@ -1,0 +1,76 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port';
+
+/**
+ * An app server of a test's own, on its own embedded database: for tests whose data
+ * (visits in the queue, accounts with other roles) must not meet the shared server's,
+ * or that need settings of their own (a TURN server).
+ */
+export interface OwnServer {
+  url: string;
+  /** Stops the server, runs `npm run users -- <args>` on its database, and starts it again. */
+  users(...args: string[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server at ${url} stopped during start`);
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    if (Date.now() - started > 60_000) throw new Error(`The server at ${url} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function startOwnServer(settings: Record<string, string> = {}): Promise<OwnServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-e2e-own-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    ...settings,
+  };
+  delete env.DATABASE_URL;
+  const start = async () => {
+    const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
+    await waitHealthy(url, child);
+    return child;
+  };
+  let child = await start();
+  return {
+    url,
+    async users(...args) {
+      // The embedded database has one owner at a time.
+      await stopChild(child);
+      const result = spawnSync('npx', ['tsx', 'server/src/cli/users.ts', ...args], {
+        env,
+        encoding: 'utf8',
+      });
+      if (result.status !== 0) throw new Error(`users ${args.join(' ')}: ${result.stderr}`);
+      child = await start();
+    },
+    async stop() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
