@@ -76,7 +76,12 @@ export default tseslint.config(
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'web/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'],
+          project: [
+            'tsconfig.json',
+            'web/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
