@@ -34,12 +34,7 @@ export async function inProgress(patient: Person, doctor: Person): Promise<Visit
   return answer.body.visit;
 }
 
-export function expectError(
-  answer: Answer<unknown>,
-  status: number,
-  code: string,
-  message?: string,
-) {
+export function expectError(answer: Answer, status: number, code: string, message?: string) {
   const summary = JSON.stringify(answer.body);
   expect(answer.status, summary).toBe(status);
   expect((answer.body as ApiErrorBody).error.code, summary).toBe(code);
