@@ -389,6 +389,8 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     async (request, reply) => {
       const caller = callerOf(request);
       const { id } = request.params;
+      // No sweep here: a call sends signals by the dozen, and its participants' joins and
+      // reads already apply the clock's rules.
       const facts = await visits.facts(id);
       if (!facts || !mayTakePart(caller, facts)) throw notFound();
       if (facts.status === 'queued') throw notStarted();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentVisit, Queue } from '../../../shared/visits';
 import { person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
-import { act, backdate, inProgress, joinWaitingRoom, start } from './fixture';
+import { act, inProgress, joinWaitingRoom, start } from './fixture';
 
 const minute = 60_000;
 /** Kathmandu is 5 h 45 min ahead of UTC all year. */
@@ -95,26 +95,26 @@ describe.each(databaseVariants)('the queue on the $name database', (variant) => 
   it("counts today's figures in Kathmandu and estimates from last week's consultations", async () => {
     await sql`delete from visits`.execute(server.database.db);
 
+    // Times set from midnight in Kathmandu, whatever the hour the test runs at.
+    const midnight = startOfKathmanduDay().getTime();
+    const at = (minutes: number) => new Date(midnight + minutes * minute).toISOString();
+    const place = async (id: string, queued: number, started: number, ended: number) => {
+      await sql`update visits set queued_at = ${at(queued)}, started_at = ${at(started)},
+          in_progress_at = ${at(started)}, ended_at = ${at(ended)}
+        where id = ${id}`.execute(server.database.db);
+    };
+
     // Two consultations today: 30 and 10 minutes long, after waits of 20 and 11 minutes.
     const a = await inProgress(await patient(), doctor);
-    await backdate(server, a.id, ['queued_at'], 40 * minute);
-    await backdate(server, a.id, ['started_at'], 20 * minute);
-    await backdate(server, a.id, ['in_progress_at'], 30 * minute);
     await act(doctor, a.id, 'end');
+    await place(a.id, 1, 21, 51);
     const b = await inProgress(await patient(), doctor);
-    await backdate(server, b.id, ['queued_at'], 11 * minute);
-    await backdate(server, b.id, ['started_at'], 0);
-    await backdate(server, b.id, ['in_progress_at'], 10 * minute);
     await act(doctor, b.id, 'end');
-    // One that ended just before midnight in Kathmandu counts for yesterday.
+    await place(b.id, 2, 13, 23);
+    // One of 60 minutes that ended just before midnight counts for yesterday.
     const c = await inProgress(await patient(), doctor);
     await act(doctor, c.id, 'end');
-    const beforeMidnight = new Date(startOfKathmanduDay().getTime() - minute);
-    await sql`update visits set queued_at = ${beforeMidnight.toISOString()}::timestamptz - interval '2 hours',
-        started_at = ${beforeMidnight.toISOString()}::timestamptz - interval '1 hour',
-        in_progress_at = ${beforeMidnight.toISOString()}::timestamptz - interval '1 hour',
-        ended_at = ${beforeMidnight.toISOString()}::timestamptz
-      where id = ${c.id}`.execute(server.database.db);
+    await place(c.id, -120, -61, -1);
 
     const figures = await queue();
     expect(figures.completedToday).toBe(2);
