@@ -28,6 +28,7 @@ import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
 import { messageHub } from './realtime/message-hub';
+import { visitHub } from './realtime/visit-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
 import { registerDevMailRoutes } from './routes/dev-mail';
@@ -37,8 +38,10 @@ import { registerMessagingRoutes } from './routes/messaging';
 import { registerMfaRoutes } from './routes/mfa';
 import { registerProfileRoutes } from './routes/profile';
 import { registerUploadRoutes } from './routes/uploads';
+import { registerVisitRoutes } from './routes/visits';
 import { photoStore } from './uploads/photo-store';
 import { uploadsRepository } from './uploads/uploads-repository';
+import { visitsRepository } from './visits/visits-repository';
 
 export interface AppOptions {
   config: Config;
@@ -97,11 +100,13 @@ export async function buildApp({
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
   const requireUser = requireUserWith(callerResolver(auth, db, config.publicUrl));
+  const visits = visitsRepository(db);
   server.addHook('onClose', () => mailer.close());
   const housekeeping = startHousekeeping(
     [
       { name: 'rate-limit counters', run: () => limiter.prune() },
       { name: 'expired verifications', run: () => expiredVerifications(db).prune() },
+      { name: 'visit signals', run: () => visits.pruneSignals() },
     ],
     server.log,
   );
@@ -134,6 +139,13 @@ export async function buildApp({
     messaging,
     hub: messageHub(database.notifications, messaging),
     requireUser,
+  });
+  registerVisitRoutes(server, {
+    visits,
+    hub: visitHub(database.notifications, visits),
+    requireUser,
+    limiter,
+    turn: config.turn,
   });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 

@@ -77,6 +77,13 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
     [{ NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(32) }, 'SMTP_URL'],
+    [{ TURN_URLS: 'stun:stun.example.com', TURN_SECRET: 'b'.repeat(32) }, 'TURN_URLS'],
+    [{ TURN_URLS: 'https://turn.example.com', TURN_SECRET: 'b'.repeat(32) }, 'TURN_URLS'],
+    [{ TURN_URLS: 'turn:a.example.com, bad', TURN_SECRET: 'b'.repeat(32) }, 'TURN_URLS'],
+    [{ TURN_URLS: ' , ', TURN_SECRET: 'b'.repeat(32) }, 'TURN_URLS'],
+    [{ TURN_URLS: 'turn:turn.example.com:3478' }, 'TURN_SECRET'],
+    [{ TURN_SECRET: 'b'.repeat(32) }, 'TURN_URLS'],
+    [{ TURN_URLS: 'turn:turn.example.com:3478', TURN_SECRET: 'short' }, 'TURN_SECRET'],
   ])('refuses %o naming %s', (env, variable) => {
     const error = settingError(env);
     expect(error.variable).toBe(variable);
@@ -93,5 +100,24 @@ describe('loadConfig', () => {
       loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO_USERS: 'on', ...secret })
         .demoUsers,
     ).toBe(true);
+  });
+
+  it('reads the TURN server for visit calls, and has none unless both settings are given', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).turn).toBeUndefined();
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      TURN_URLS: ' turn:turn.example.com:3478?transport=udp , turns:turn.example.com:5349 ',
+      TURN_SECRET: 'c'.repeat(32),
+    });
+    expect(config.turn).toEqual({
+      urls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'],
+      secret: 'c'.repeat(32),
+    });
+  });
+
+  it('never repeats the TURN secret in a refusal', () => {
+    const error = settingError({ TURN_URLS: 'turn:t.example.com', TURN_SECRET: 'tiny-secret' });
+    expect(error.variable).toBe('TURN_SECRET');
+    expect(error.message).not.toContain('tiny-secret');
   });
 });

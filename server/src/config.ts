@@ -22,6 +22,8 @@ export interface Config {
   logLevel: string;
   /** The proxies whose `X-Forwarded-For` is believed: addresses or CIDR ranges. */
   trustProxy: string[];
+  /** The TURN server for visit calls and its shared secret; absent when none is set up. */
+  turn: { urls: string[]; secret: string } | undefined;
 }
 
 /** A setting that cannot be used; `main` prints it as one line and stops. */
@@ -104,10 +106,26 @@ const settingSchemas = {
       (entries) => entries.every(isAddressOrRange),
       'expected addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,192.168.1.0/24)',
     ),
+  TURN_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.length > 0 && urls.every((url) => /^turns?:[^\s]+$/.test(url)),
+      'expected TURN URLs starting with turn: or turns:, comma-separated (e.g. turn:turn.example.com:3478)',
+    ),
+  TURN_SECRET: z.string().min(16, 'expected at least 16 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
 } as const;
 
 type SettingName = keyof typeof settingSchemas;
+
+/** Settings whose value a refusal must not repeat: the line may end up in a log. */
+const secretSettings = new Set<SettingName>(['TURN_SECRET']);
 
 function read<N extends SettingName>(
   env: NodeJS.ProcessEnv,
@@ -124,7 +142,8 @@ function read<N extends SettingName>(env: NodeJS.ProcessEnv, name: N, fallback?:
   const result = settingSchemas[name].safeParse(raw);
   if (!result.success) {
     const reason = result.error.issues[0]?.message ?? 'invalid value';
-    throw new SettingError(name, `${reason} (got ${JSON.stringify(raw)})`);
+    const got = secretSettings.has(name) ? '' : ` (got ${JSON.stringify(raw)})`;
+    throw new SettingError(name, `${reason}${got}`);
   }
   return result.data;
 }
@@ -157,6 +176,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && smtpUrl === undefined) {
     throw new SettingError('SMTP_URL', 'required when NODE_ENV=production');
   }
+  const turnUrls = read(env, 'TURN_URLS');
+  const turnSecret = read(env, 'TURN_SECRET');
+  if (turnUrls !== undefined && turnSecret === undefined) {
+    throw new SettingError('TURN_SECRET', 'required when TURN_URLS is set');
+  }
+  if (turnSecret !== undefined && turnUrls === undefined) {
+    throw new SettingError('TURN_URLS', 'required when TURN_SECRET is set');
+  }
   return {
     nodeEnv,
     port,
@@ -173,5 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: authSecret ?? developmentSecret(dataDir),
     logLevel: read(env, 'LOG_LEVEL', nodeEnv === 'test' ? 'warn' : 'info'),
     trustProxy: read(env, 'TRUST_PROXY') ?? [],
+    turn:
+      turnUrls !== undefined && turnSecret !== undefined
+        ? { urls: turnUrls, secret: turnSecret }
+        : undefined,
   };
 }

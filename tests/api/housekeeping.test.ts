@@ -11,7 +11,7 @@ describe.each(databaseVariants)('tables that only grow, on the $name database', 
   });
   afterAll(() => world.close());
 
-  it('a server prunes old rate-limit counters and long-expired challenges when it starts', async () => {
+  it('a server prunes old rate-limit counters, long-expired challenges and old visit signals when it starts', async () => {
     const { db } = world.server.database;
     await db
       .insertInto('rate_limit_counters')
@@ -25,6 +25,17 @@ describe.each(databaseVariants)('tables that only grow, on the $name database', 
       values (${randomUUID()}, ${identifier}, 'challenge', ${expiresAt}, now(), now())`;
     await verification('old-challenge', new Date(Date.now() - 2 * 86_400_000)).execute(db);
     await verification('live-challenge', new Date(Date.now() + 600_000)).execute(db);
+    const patientId = randomUUID();
+    const visitId = randomUUID();
+    await sql`insert into "user" (id, name, email, "emailVerified")
+      values (${patientId}, 'Asha', ${`${patientId}@example.com`}, true)`.execute(db);
+    await sql`insert into visits (id, patient_id, status, type, priority, reason)
+      values (${visitId}, ${patientId}, 'cancelled', 'video', 'routine', 'Fever')`.execute(db);
+    const signal = (kind: string, age: string) => sql`
+      insert into visit_signals (visit_id, from_user_id, to_user_id, body, created_at)
+      values (${visitId}, ${patientId}, 'doctor', ${JSON.stringify({ kind })}, now() - ${age}::interval)`;
+    await signal('old-signal', '2 days').execute(db);
+    await signal('fresh-signal', '1 minute').execute(db);
 
     const second = await startSecondInstance(world, variant);
     try {
@@ -36,8 +47,14 @@ describe.each(databaseVariants)('tables that only grow, on the $name database', 
         ).rows.map((row) => row.identifier);
       await expect.poll(counters, { timeout: 10_000 }).not.toContain('old-counter');
       await expect.poll(challenges, { timeout: 10_000 }).not.toContain('old-challenge');
+      const signals = async () =>
+        (
+          await sql<{ kind: string }>`select body->>'kind' as kind from visit_signals`.execute(db)
+        ).rows.map((row) => row.kind);
+      await expect.poll(signals, { timeout: 10_000 }).not.toContain('old-signal');
       expect(await counters()).toContain('fresh-counter');
       expect(await challenges()).toContain('live-challenge');
+      expect(await signals()).toContain('fresh-signal');
     } finally {
       await second.close();
     }

@@ -113,6 +113,47 @@ export interface MessagesTable {
   created_at: CreatedAt;
 }
 
+type Moment = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface VisitsTable {
+  id: string;
+  patient_id: string;
+  doctor_id: string | null;
+  status: string;
+  type: string;
+  priority: string;
+  reason: string;
+  summary: string | null;
+  queued_at: CreatedAt;
+  started_at: Moment;
+  in_progress_at: Moment;
+  ended_at: Moment;
+  patient_joined_at: Moment;
+  doctor_joined_at: Moment;
+  patient_seen_at: Moment;
+  doctor_seen_at: Moment;
+  summary_at: Moment;
+}
+
+export interface VisitEventsTable {
+  id: Generated<string>;
+  visit_id: string;
+  from_status: string | null;
+  to_status: string;
+  /** Null when the system made the change. */
+  actor_id: string | null;
+  at: CreatedAt;
+}
+
+export interface VisitSignalsTable {
+  id: Generated<string>;
+  visit_id: string;
+  from_user_id: string;
+  to_user_id: string;
+  body: ColumnType<unknown, string, never>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -125,4 +166,7 @@ export interface Database {
   uploads: UploadsTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  visits: VisitsTable;
+  visit_events: VisitEventsTable;
+  visit_signals: VisitSignalsTable;
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /** How often each process tidies the tables that only grow. */
-const intervalMs = 15 * 60 * 1000;
+const defaultIntervalMs = 15 * 60 * 1000;
 
 export interface HousekeepingTask {
   name: string;
@@ -9,11 +9,16 @@ export interface HousekeepingTask {
 }
 
 /**
- * Runs each task soon after start and then every quarter of an hour. Every server
- * process does this; the tasks are deletes of old rows, so doing one twice is harmless.
+ * Runs each task soon after start and then every quarter of an hour (or `intervalMs`). Every
+ * server process does this; the tasks are deletes of old rows or conditional updates, so
+ * doing one twice is harmless.
  * A failing task is logged and tried again next time.
  */
-export function startHousekeeping(tasks: HousekeepingTask[], log: FastifyBaseLogger) {
+export function startHousekeeping(
+  tasks: HousekeepingTask[],
+  log: FastifyBaseLogger,
+  intervalMs = defaultIntervalMs,
+) {
   let running: Promise<unknown> = Promise.resolve();
   const runAll = () => {
     running = Promise.all(

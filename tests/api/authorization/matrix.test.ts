@@ -118,6 +118,8 @@ describe.each(databaseVariants)('the authorization matrix on the $name database'
       // "Another's" is always another patient's: the patient's, or the second patient's.
       const other = cell.role === 'patient' ? world.otherPatient : world.byRole.patient;
       resource = await resourceOf(cell.entry, cell.own ? caller : other);
+    } else if (cell.entry.prepare) {
+      resource = await resourceOf(cell.entry, caller);
     }
     const context = { world, caller, resource };
     const call = cell.entry.call(context);

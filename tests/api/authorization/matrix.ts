@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
 import type { Upload } from '@shared/uploads';
+import type { VisitStatus } from '@shared/visits';
 import type { Answer } from '../auth/client';
 import type { Caller, World } from './world';
 import { clinicKey } from './world';
@@ -15,6 +16,9 @@ import { clinicKey } from './world';
  * - `roles`: these roles only (signed out: 401, other roles: 403);
  * - `owner`: any signed-in account, on its own resource (another patient's: 404 or 403),
  *   and the roles of `alsoRoles` on anyone's.
+ *
+ * A route whose call needs a resource has `prepare`: for `owner` routes, one owned by the
+ * caller or by another patient; for the others, one made for the caller's cell.
  */
 export type Access =
   | { kind: 'public' }
@@ -52,7 +56,10 @@ export interface MatrixEntry {
   call(context: CallContext): Call;
   /** Answers that show the caller was let through (default: 200). */
   allowed?: number[];
-  /** For `owner` routes: creates a resource owned by `user` and returns its id (once per user). */
+  /**
+   * Creates the resource the call acts on and returns its id (once per user): for `owner`
+   * routes one owned by `user`, for the others one `user` may act on.
+   */
   prepare?(world: World, user: Caller): Promise<string>;
   /** The answer is an event stream left open: the cell checks status and headers, then hangs up. */
   stream?: true;
@@ -125,6 +132,56 @@ async function phoneFactor(world: World, user: Caller): Promise<string> {
   const phone = answer.body.find((factor) => factor.factor_type === 'phone');
   if (!phone) throw new Error('the phone factor was not listed');
   return phone.id;
+}
+
+/** An account that never signs in: the other side of a visit the matrix prepares. */
+async function bareAccount(world: World): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into "user" (id, name, email, "emailVerified")
+    values (${id}, 'Matrix', ${`${id}@example.com`}, true)`.execute(world.server.database.db);
+  return id;
+}
+
+/**
+ * A visit in `status` the user takes part in: as its doctor when `side` says so (or the user
+ * is a doctor), else as its patient, with an account that never signs in on the other side.
+ * A patient has one open visit at a time, so one an earlier entry made for the user gives
+ * way. Taking part is what the access rules look at, whatever the role.
+ */
+function visitOf(status: VisitStatus, side?: 'patient' | 'doctor') {
+  return async (world: World, user: Caller): Promise<string> => {
+    const { db } = world.server.database;
+    const other = await bareAccount(world);
+    const asDoctor = (side ?? (user.role === 'doctor' ? 'doctor' : 'patient')) === 'doctor';
+    const patientId = asDoctor ? other : user.userId;
+    const doctorId = status === 'queued' ? null : asDoctor ? user.userId : other;
+    await sql`update visits set status = 'cancelled', ended_at = now()
+      where patient_id = ${patientId} and status in ('queued', 'waiting', 'in_progress')`.execute(
+      db,
+    );
+    const id = randomUUID();
+    const started = status !== 'queued';
+    const inCall = status === 'in_progress' || status === 'finished';
+    await sql`insert into visits (id, patient_id, doctor_id, status, type, priority, reason,
+        started_at, doctor_joined_at, doctor_seen_at, patient_joined_at, patient_seen_at,
+        in_progress_at, ended_at)
+      values (${id}, ${patientId}, ${doctorId}, ${status}, 'video', 'routine', 'Matrix visit',
+        ${started ? sql`now()` : null}, ${started ? sql`now()` : null},
+        ${started ? sql`now()` : null}, ${inCall ? sql`now()` : null},
+        ${inCall ? sql`now()` : null}, ${inCall ? sql`now()` : null},
+        ${status === 'finished' ? sql`now()` : null})`.execute(db);
+    return id;
+  };
+}
+
+/** A queued visit of an account that never signs in: any doctor may start it. */
+async function queuedVisit(world: World): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into visits (id, patient_id, status, type, priority, reason)
+    values (${id}, ${await bareAccount(world)}, 'queued', 'video', 'routine', 'Matrix visit')`.execute(
+    world.server.database.db,
+  );
+  return id;
 }
 
 function hash(text: string): number {
@@ -262,6 +319,103 @@ export const matrix: MatrixEntry[] = [
     access: signedIn,
     stream: true,
     call: () => ({ path: '/api/messaging/events' }),
+  },
+
+  // Visits.
+  {
+    route: 'POST /api/visits',
+    access: only('patient'),
+    call: () => ({
+      path: '/api/visits',
+      body: { reason: 'Fever for three days', type: 'video', priority: 'routine' },
+    }),
+    optional: ['type', 'priority'],
+    allowed: [200, 201],
+  },
+  {
+    route: 'GET /api/visits/current',
+    access: only('patient'),
+    call: () => ({ path: '/api/visits/current' }),
+  },
+  {
+    route: 'GET /api/visits/history',
+    access: only('patient'),
+    call: () => ({ path: '/api/visits/history' }),
+  },
+  {
+    route: 'GET /api/visits/queue',
+    access: only('doctor'),
+    call: () => ({ path: '/api/visits/queue' }),
+  },
+  {
+    route: 'GET /api/visits/events',
+    access: only('patient', 'doctor'),
+    stream: true,
+    call: () => ({ path: '/api/visits/events' }),
+  },
+  {
+    route: 'GET /api/visits/:id',
+    access: owner,
+    prepare: visitOf('waiting'),
+    call: ({ resource }) => ({ path: `/api/visits/${resource}` }),
+  },
+  {
+    // Any doctor starts any queued visit; each cell gets its own.
+    route: 'POST /api/visits/:id/start',
+    access: only('doctor'),
+    prepare: queuedVisit,
+    call: ({ resource }) => ({ path: `/api/visits/${resource}/start` }),
+  },
+  {
+    route: 'POST /api/visits/:id/join',
+    access: owner,
+    prepare: visitOf('waiting'),
+    call: ({ resource }) => ({ path: `/api/visits/${resource}/join` }),
+  },
+  {
+    route: 'POST /api/visits/:id/leave',
+    access: owner,
+    prepare: visitOf('waiting'),
+    call: ({ resource }) => ({ path: `/api/visits/${resource}/leave` }),
+  },
+  {
+    route: 'POST /api/visits/:id/cancel',
+    access: owner,
+    prepare: visitOf('waiting'),
+    call: ({ resource }) => ({ path: `/api/visits/${resource}/cancel` }),
+  },
+  {
+    // Only the visit's doctor ends it: the resource is a visit the caller is the doctor of.
+    route: 'POST /api/visits/:id/end',
+    access: owner,
+    prepare: visitOf('in_progress', 'doctor'),
+    call: ({ resource }) => ({ path: `/api/visits/${resource}/end` }),
+  },
+  {
+    route: 'PUT /api/visits/:id/summary',
+    access: owner,
+    prepare: visitOf('finished', 'doctor'),
+    call: ({ resource }) => ({
+      path: `/api/visits/${resource}/summary`,
+      body: { summary: 'Viral fever. Fluids and rest; come back if it lasts past Friday.' },
+    }),
+  },
+  {
+    route: 'POST /api/visits/:id/signals',
+    access: owner,
+    prepare: visitOf('waiting'),
+    call: ({ resource }) => ({
+      path: `/api/visits/${resource}/signals`,
+      body: { kind: 'hello', session: randomUUID() },
+    }),
+    allowed: [202],
+  },
+  {
+    route: 'GET /api/visits/:id/signals',
+    access: owner,
+    prepare: visitOf('waiting'),
+    call: ({ resource }) => ({ path: `/api/visits/${resource}/signals` }),
+    query: { after: 'checked' },
   },
 
   // The account system.

@@ -216,6 +216,7 @@ const looksLikeStack = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+/;
 const excluded: Record<string, string> = {
   'POST /api/messaging/care-team': 'takes no body and no parameter; whatever is sent is ignored',
   'GET /api/messaging/events': 'a long-lived stream that takes no input',
+  'GET /api/visits/events': 'a long-lived stream that takes no input',
 };
 
 /** Entries that take a body, a path parameter or a query. */

@@ -7,6 +7,7 @@ import * as uploads from './0005-uploads';
 import * as messaging from './0006-messaging';
 import * as confirmationLinks from './0007-confirmation-links';
 import * as unverifiedPhoneNumbers from './0008-unverified-phone-numbers';
+import * as visits from './0009-visits';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-messaging': messaging,
   '0007-confirmation-links': confirmationLinks,
   '0008-unverified-phone-numbers': unverifiedPhoneNumbers,
+  '0009-visits': visits,
 };

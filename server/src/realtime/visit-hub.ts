@@ -1,0 +1,147 @@
+import * as z from 'zod/mini';
+import {
+  visitStatuses,
+  type QueueChangeEvent,
+  type SignalEvent,
+  type VisitChangeEvent,
+} from '@shared/visits';
+import type { Notifications, Unlisten } from '../db/database';
+import type { VisitsRepository } from '../visits/visits-repository';
+import type { Caller } from '../auth/callers';
+
+/** The PostgreSQL channel every server process announces visit changes on. */
+export const visitChannel = 'visits';
+
+export interface VisitSubscriber {
+  caller: Pick<Caller, 'id' | 'role'>;
+  /** An event for this subscriber, its data JSON made once for all. */
+  event(name: 'visit' | 'queue' | 'signal', json: string): void;
+  /** Announcements may have been lost: the subscriber must catch up. */
+  gap(): void;
+}
+
+/** What is announced: small, and never the visit itself (each reader reads what it may see). */
+const announcementSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('visit'),
+    id: z.string(),
+    status: z.enum(visitStatuses),
+    patientId: z.string(),
+    doctorId: z.nullable(z.string()),
+  }),
+  z.object({ kind: z.literal('queue'), id: z.string(), change: z.enum(['added', 'removed']) }),
+  z.object({
+    kind: z.literal('signal'),
+    id: z.string(),
+    visitId: z.string(),
+    toUserId: z.string(),
+  }),
+]);
+
+export type VisitAnnouncement = z.infer<typeof announcementSchema>;
+
+function parseAnnouncement(payload: string): VisitAnnouncement | null {
+  try {
+    const parsed = announcementSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // Not ours: ignore.
+    return null;
+  }
+}
+
+/**
+ * Fans visit changes out to this process's push subscribers. Every change is announced
+ * through LISTEN/NOTIFY, and every process, this one included, passes it on: a visit's
+ * change to its patient and doctor, a queue change to every doctor, a signal to its
+ * recipient (read once per process, only where that recipient is subscribed). No visit
+ * state is kept here: several processes share one database.
+ */
+export function visitHub(notifications: Notifications, visits: VisitsRepository) {
+  const subscribers = new Set<VisitSubscriber>();
+  let listening: Promise<Unlisten> | undefined;
+
+  async function deliver(payload: string) {
+    const announcement = parseAnnouncement(payload);
+    if (!announcement || subscribers.size === 0) return;
+    switch (announcement.kind) {
+      case 'visit': {
+        const { id, status, patientId, doctorId } = announcement;
+        const json = JSON.stringify({ id, status } satisfies VisitChangeEvent);
+        for (const subscriber of subscribers) {
+          const who = subscriber.caller.id;
+          if (who === patientId || (doctorId !== null && who === doctorId)) {
+            subscriber.event('visit', json);
+          }
+        }
+        return;
+      }
+      case 'queue': {
+        const { id, change } = announcement;
+        const json = JSON.stringify({ id, change } satisfies QueueChangeEvent);
+        for (const subscriber of subscribers) {
+          if (subscriber.caller.role === 'doctor') subscriber.event('queue', json);
+        }
+        return;
+      }
+      case 'signal': {
+        const recipients = [...subscribers].filter(
+          (subscriber) => subscriber.caller.id === announcement.toUserId,
+        );
+        if (recipients.length === 0) return;
+        const signal = await visits.signal(announcement.id);
+        if (!signal || signal.toUserId !== announcement.toUserId) return;
+        const json = JSON.stringify({
+          id: signal.id,
+          visitId: signal.visitId,
+          fromUserId: signal.fromUserId,
+          signal: signal.signal,
+        } satisfies SignalEvent);
+        for (const subscriber of recipients) subscriber.event('signal', json);
+        return;
+      }
+    }
+  }
+
+  function startListening() {
+    listening ??= notifications.listen(
+      visitChannel,
+      (payload) => {
+        deliver(payload).catch(() => {
+          // A failed read leaves the signal to the recipient's catch-up.
+        });
+      },
+      () => {
+        for (const subscriber of subscribers) subscriber.gap();
+      },
+    );
+    return listening;
+  }
+
+  return {
+    /** Starts delivering to `subscriber`; the returned function stops it. */
+    async subscribe(subscriber: VisitSubscriber): Promise<() => void> {
+      subscribers.add(subscriber);
+      await startListening();
+      return () => subscribers.delete(subscriber);
+    },
+
+    /** Tells every process about a change. */
+    async announce(announcement: VisitAnnouncement): Promise<void> {
+      await notifications.notify(visitChannel, JSON.stringify(announcement));
+    },
+
+    get subscriberCount() {
+      return subscribers.size;
+    },
+
+    async close() {
+      subscribers.clear();
+      const unlisten = await listening?.catch(() => undefined);
+      listening = undefined;
+      await unlisten?.();
+    },
+  };
+}
+
+export type VisitHub = ReturnType<typeof visitHub>;

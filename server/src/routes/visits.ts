@@ -1,0 +1,476 @@
+import {
+  currentVisitSchema,
+  isOpen,
+  joinAnswerSchema,
+  joinWaitingRoomSchema,
+  queueSchema,
+  saveSummarySchema,
+  signalAcceptedSchema,
+  signalEventListSchema,
+  signalSchema,
+  signalsQuerySchema,
+  visitHistorySchema,
+  visitParamsSchema,
+  visitSchema,
+  type Visit,
+} from '@shared/visits';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../http/app-error';
+import { noStore } from '../http/no-store';
+import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
+import type { Caller } from '../auth/callers';
+import type { ApiServer } from '../http/route-schemas';
+import { startHousekeeping } from '../maintenance/housekeeping';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { rateLimited } from '../rate-limit/refusal';
+import { openEventStream, type EventStream } from '../realtime/event-stream';
+import type { VisitAnnouncement, VisitHub } from '../realtime/visit-hub';
+import {
+  isDoctorOf,
+  isPatientOf,
+  mayCancel,
+  mayEnd,
+  mayFollowVisits,
+  mayJoinWaitingRoom,
+  mayRead,
+  maySeeQueue,
+  mayStart,
+  mayTakePart,
+  mayWriteSummary,
+} from '../visits/visit-access';
+import { iceServersFor, type TurnSettings } from '../visits/turn-credentials';
+import type { VisitChange, VisitFacts, VisitsRepository } from '../visits/visits-repository';
+
+/** How often an open push stream checks again that its session and role still hold. */
+export const accessRecheckMs = 60_000;
+
+/** How often each process applies the clock's rules (no-shows, calls left for good). */
+export const sweepIntervalMs = 30_000;
+
+/** The most signals one person sends in one visit per minute: a call's negotiation and more. */
+export const signalLimit = { max: 600, windowSeconds: 60 };
+
+/** A signal is an SDP description at most; anything larger is refused by its size. */
+export const maxSignalBytes = 64 * 1024;
+
+export interface VisitsDeps {
+  visits: VisitsRepository;
+  hub: VisitHub;
+  requireUser: RequireUser;
+  limiter: RateLimiter;
+  turn: TurnSettings | undefined;
+}
+
+/** Missing and forbidden answer alike, so a refusal tells nothing about what exists. */
+function notFound(): AppError {
+  return new AppError('not_found', 'No such visit.');
+}
+
+const closed = () => new AppError('visit_closed', 'This visit has ended.');
+const notStarted = () =>
+  new AppError('visit_not_ready', 'Your doctor has not started this visit yet.');
+const taken = () => new AppError('visit_taken', 'Another doctor has already started this visit.');
+
+/** A malformed visit id is one more visit that does not exist. */
+const unknownVisit = { params: { code: 'not_found', message: 'No such visit.' } } as const;
+
+export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
+  const { visits, hub } = deps;
+  const signedIn = signedInFirst(deps.requireUser);
+
+  async function announce(request: { log: FastifyBaseLogger }, list: VisitAnnouncement[]) {
+    // Stored is what counts: without an announcement, clients still catch up on their next read.
+    await Promise.all(
+      list.map((announcement) =>
+        hub.announce(announcement).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'visit announcement failed');
+        }),
+      ),
+    );
+  }
+
+  function changed(change: VisitChange): VisitAnnouncement[] {
+    const list: VisitAnnouncement[] = [
+      {
+        kind: 'visit',
+        id: change.id,
+        status: change.status,
+        patientId: change.patientId,
+        doctorId: change.doctorId,
+      },
+    ];
+    if (change.from === 'queued') list.push({ kind: 'queue', id: change.id, change: 'removed' });
+    return list;
+  }
+
+  /** The clock's rules, applied before a route reads or changes visits, and announced. */
+  async function sweep(log: FastifyBaseLogger) {
+    const changes = await visits.sweep();
+    if (changes.length > 0) await announce({ log }, changes.flatMap(changed));
+  }
+
+  const sweeper = startHousekeeping(
+    [{ name: 'visit sweep', run: () => sweep(app.log) }],
+    app.log,
+    sweepIntervalMs,
+  );
+  app.addHook('onClose', () => sweeper.stop());
+
+  /** The visit when the caller may read it; a refusal is a missing visit. */
+  async function readableFacts(caller: Caller, id: string): Promise<VisitFacts> {
+    const facts = await visits.facts(id);
+    if (!facts || !mayRead(caller, facts)) throw notFound();
+    return facts;
+  }
+
+  async function visitOrMissing(id: string): Promise<Visit> {
+    const visit = await visits.visit(id);
+    if (!visit) throw notFound();
+    return visit;
+  }
+
+  const sideOf = (caller: Caller, facts: VisitFacts) =>
+    isPatientOf(caller, facts) ? ('patient' as const) : ('doctor' as const);
+
+  app.post(
+    '/api/visits',
+    {
+      schema: {
+        body: joinWaitingRoomSchema,
+        response: { 200: visitSchema, 201: visitSchema },
+      },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!mayJoinWaitingRoom(caller)) {
+        throw new AppError('forbidden', 'Only patients join the waiting room.');
+      }
+      await sweep(request.log);
+      const { visit, created } = await visits.joinWaitingRoom(caller.id, request.body);
+      if (created) await announce(request, [{ kind: 'queue', id: visit.id, change: 'added' }]);
+      return reply.status(created ? 201 : 200).send(visit);
+    },
+  );
+
+  app.get(
+    '/api/visits/current',
+    { schema: { response: { 200: currentVisitSchema } }, onRequest: [noStore, signedIn] },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!mayJoinWaitingRoom(caller)) {
+        throw new AppError('forbidden', 'Only patients have visits of their own.');
+      }
+      await sweep(request.log);
+      return reply.send({ visit: await visits.openVisitOf(caller.id) });
+    },
+  );
+
+  app.get(
+    '/api/visits/history',
+    { schema: { response: { 200: visitHistorySchema } }, onRequest: [noStore, signedIn] },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!mayJoinWaitingRoom(caller)) {
+        throw new AppError('forbidden', 'Only patients have visits of their own.');
+      }
+      await sweep(request.log);
+      return reply.send(await visits.history(caller.id));
+    },
+  );
+
+  app.get(
+    '/api/visits/queue',
+    { schema: { response: { 200: queueSchema } }, onRequest: [noStore, signedIn] },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!maySeeQueue(caller)) throw new AppError('forbidden', 'Only doctors see the queue.');
+      await sweep(request.log);
+      return reply.send(await visits.queue());
+    },
+  );
+
+  app.get(
+    '/api/visits/:id',
+    {
+      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
+      config: { inputRefusals: unknownVisit },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      await sweep(request.log);
+      await readableFacts(callerOf(request), request.params.id);
+      return reply.send(await visitOrMissing(request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/visits/:id/start',
+    {
+      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
+      config: { inputRefusals: unknownVisit },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      if (!mayStart(caller)) throw new AppError('forbidden', 'Only doctors start visits.');
+      await sweep(request.log);
+      const facts = await visits.facts(id);
+      if (!facts) throw notFound();
+      if (facts.status === 'queued') {
+        const change = await visits.start(id, caller.id);
+        if (change) {
+          await announce(request, changed(change));
+          return reply.send(await visitOrMissing(id));
+        }
+      }
+      // Someone else moved it first, or it was never queued.
+      const now = facts.status === 'queued' ? await visits.facts(id) : facts;
+      if (!now || !isOpen(now.status)) throw closed();
+      throw taken();
+    },
+  );
+
+  app.post(
+    '/api/visits/:id/join',
+    {
+      schema: { params: visitParamsSchema, response: { 200: joinAnswerSchema } },
+      config: { inputRefusals: unknownVisit },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      await sweep(request.log);
+      const facts = await visits.facts(id);
+      if (!facts || !mayTakePart(caller, facts)) throw notFound();
+      if (facts.status === 'queued') throw notStarted();
+      if (!isOpen(facts.status)) throw closed();
+      const present = await visits.markPresent(id, sideOf(caller, facts));
+      if (!present) throw closed();
+      if (present.status === 'waiting' && present.bothJoined) {
+        const change = await visits.move(id, 'waiting', 'in_progress', caller.id, {
+          in_progress_at: 'now',
+        });
+        if (change) await announce(request, changed(change));
+      }
+      const [visit, signalCursor] = await Promise.all([
+        visitOrMissing(id),
+        visits.signalCursor(id),
+      ]);
+      return reply.send({ visit, iceServers: iceServersFor(deps.turn, id), signalCursor });
+    },
+  );
+
+  app.post(
+    '/api/visits/:id/leave',
+    {
+      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
+      config: { inputRefusals: unknownVisit },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      await sweep(request.log);
+      const facts = await visits.facts(id);
+      if (!facts || !mayTakePart(caller, facts)) throw notFound();
+      await visits.markLeft(id, sideOf(caller, facts));
+      return reply.send(await visitOrMissing(id));
+    },
+  );
+
+  app.post(
+    '/api/visits/:id/cancel',
+    {
+      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
+      config: { inputRefusals: unknownVisit },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      await sweep(request.log);
+      const facts = await readableFacts(caller, id);
+      if (!isOpen(facts.status)) throw closed();
+      if (!mayCancel(caller, facts)) {
+        throw new AppError('conflict', 'A visit under way is ended by the doctor.');
+      }
+      const change = await visits.move(id, facts.status, 'cancelled', caller.id, {
+        ended_at: 'now',
+      });
+      if (!change) {
+        // It moved meanwhile: answer for where it is now.
+        const now = await visits.facts(id);
+        throw now && isOpen(now.status)
+          ? new AppError('conflict', 'A visit under way is ended by the doctor.')
+          : closed();
+      }
+      await announce(request, changed(change));
+      return reply.send(await visitOrMissing(id));
+    },
+  );
+
+  app.post(
+    '/api/visits/:id/end',
+    {
+      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
+      config: { inputRefusals: unknownVisit },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      await sweep(request.log);
+      const facts = await readableFacts(caller, id);
+      // The patient takes part, so may know the visit exists: they hear why, not "missing".
+      if (!mayEnd(caller, facts)) {
+        throw new AppError('forbidden', 'Only the doctor can end the visit.');
+      }
+      if (facts.status !== 'in_progress' && facts.status !== 'waiting') throw closed();
+      const change =
+        facts.status === 'in_progress'
+          ? await visits.move(id, 'in_progress', 'finished', caller.id, { ended_at: 'now' })
+          : await visits.move(id, 'waiting', 'cancelled', caller.id, { ended_at: 'now' });
+      if (!change) {
+        // Both came in meanwhile (waiting → in progress): end it from there.
+        const retry = await visits.move(id, 'in_progress', 'finished', caller.id, {
+          ended_at: 'now',
+        });
+        if (!retry) throw closed();
+        await announce(request, changed(retry));
+      } else {
+        await announce(request, changed(change));
+      }
+      return reply.send(await visitOrMissing(id));
+    },
+  );
+
+  app.put(
+    '/api/visits/:id/summary',
+    {
+      schema: {
+        params: visitParamsSchema,
+        body: saveSummarySchema,
+        response: { 200: visitSchema },
+      },
+      config: { inputRefusals: unknownVisit },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      await sweep(request.log);
+      const facts = await readableFacts(caller, id);
+      if (!mayWriteSummary(caller, facts)) {
+        throw new AppError('forbidden', 'Only the doctor writes the summary.');
+      }
+      const saved = await visits.saveSummary(id, request.body.summary);
+      if (!saved) {
+        throw new AppError('visit_not_ready', 'The summary is written after the visit ends.');
+      }
+      return reply.send(await visitOrMissing(id));
+    },
+  );
+
+  app.post(
+    '/api/visits/:id/signals',
+    {
+      schema: {
+        params: visitParamsSchema,
+        body: signalSchema,
+        response: { 202: signalAcceptedSchema },
+      },
+      config: { inputRefusals: unknownVisit },
+      bodyLimit: maxSignalBytes,
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      // No sweep here: a call sends signals by the dozen, and its participants' joins and
+      // reads already apply the clock's rules.
+      const facts = await visits.facts(id);
+      if (!facts || !mayTakePart(caller, facts)) throw notFound();
+      if (facts.status === 'queued') throw notStarted();
+      if (!isOpen(facts.status)) throw closed();
+      const decision = await deps.limiter.hit(`visit-signal:${id}:${caller.id}`, signalLimit);
+      if (!decision.allowed) throw rateLimited(decision);
+      const toUserId = isDoctorOf(caller, facts) ? facts.patientId : facts.doctorId;
+      if (toUserId === null) throw notStarted();
+      const signalId = await visits.storeSignal({
+        visitId: id,
+        fromUserId: caller.id,
+        toUserId,
+        signal: request.body,
+      });
+      await announce(request, [{ kind: 'signal', id: signalId, visitId: id, toUserId }]);
+      return reply.status(202).send({ id: signalId });
+    },
+  );
+
+  app.get(
+    '/api/visits/:id/signals',
+    {
+      schema: {
+        params: visitParamsSchema,
+        querystring: signalsQuerySchema,
+        response: { 200: signalEventListSchema },
+      },
+      config: {
+        inputRefusals: {
+          ...unknownVisit,
+          querystring: { code: 'validation_failed', message: 'Unknown signal.' },
+        },
+      },
+      onRequest: [noStore, signedIn],
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const facts = await visits.facts(id);
+      if (!facts || !mayTakePart(caller, facts)) throw notFound();
+      return reply.send(await visits.signalsFor(id, caller.id, request.query.after));
+    },
+  );
+
+  const streams = new Set<EventStream>();
+  // Open streams would otherwise keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+    await hub.close();
+  });
+
+  app.get('/api/visits/events', { onRequest: noStore }, async (request, reply) => {
+    const caller = await deps.requireUser(request);
+    if (!mayFollowVisits(caller)) {
+      throw new AppError('forbidden', 'Only patients and doctors follow visits.');
+    }
+    const subscriber = {
+      caller,
+      event: (name: string, json: string) => stream.send(name, json),
+      gap: () => stream.send('resync', '{}'),
+    };
+    const stream = openEventStream(request, reply);
+    streams.add(stream);
+    const unsubscribe = await hub.subscribe(subscriber);
+    // A stream outlives its request: a session signed out or a role taken away since must
+    // stop what it delivers, within a minute.
+    const recheck = setInterval(() => {
+      deps.requireUser(request).then(
+        (current) => {
+          if (mayFollowVisits(current)) subscriber.caller = current;
+          else stream.end();
+        },
+        () => stream.end(),
+      );
+    }, accessRecheckMs);
+    stream.onClose(() => {
+      clearInterval(recheck);
+      unsubscribe();
+      streams.delete(stream);
+    });
+    stream.send('ready', '{}');
+  });
+}

@@ -1,0 +1,74 @@
+import { mayMove, type VisitStatus } from '@shared/visits';
+import type { Caller } from '../auth/callers';
+
+/**
+ * Who may do what with a visit: the one place that decides it.
+ *
+ * - A visit is read only by its patient and by the doctor who started it; to anyone
+ *   else it does not exist (a refusal looks exactly like a missing visit).
+ * - Only patients join the waiting room and read their own current visit and history.
+ * - Any doctor sees the queue and may start a queued visit; starting makes them its doctor.
+ * - The two participants (patient and assigned doctor) join the call, leave it and
+ *   signal each other while it is open.
+ * - The patient may leave the waiting room (cancel) while the visit is queued or waiting;
+ *   the doctor may cancel a visit they started that has not begun.
+ * - Only the assigned doctor ends the visit and writes its summary.
+ *
+ * Participation is decided by the visit's own record (its patient and doctor ids), not
+ * by the caller's current role.
+ */
+
+type Who = Pick<Caller, 'id' | 'role'>;
+
+export interface VisitParties {
+  patientId: string;
+  doctorId: string | null;
+}
+
+export function isPatientOf(caller: Who, visit: VisitParties): boolean {
+  return caller.id === visit.patientId;
+}
+
+export function isDoctorOf(caller: Who, visit: VisitParties): boolean {
+  return visit.doctorId !== null && caller.id === visit.doctorId;
+}
+
+export function mayRead(caller: Who, visit: VisitParties): boolean {
+  return isPatientOf(caller, visit) || isDoctorOf(caller, visit);
+}
+
+/** Join, leave, the presence heartbeat and the signals: the two people in the call. */
+export function mayTakePart(caller: Who, visit: VisitParties): boolean {
+  return mayRead(caller, visit);
+}
+
+export function mayJoinWaitingRoom(caller: Who): boolean {
+  return caller.role === 'patient';
+}
+
+export function maySeeQueue(caller: Who): boolean {
+  return caller.role === 'doctor';
+}
+
+export function mayStart(caller: Who): boolean {
+  return caller.role === 'doctor';
+}
+
+/** The visit push stream: the roles that take part in visits. */
+export function mayFollowVisits(caller: Who): boolean {
+  return caller.role === 'patient' || caller.role === 'doctor';
+}
+
+export function mayCancel(caller: Who, visit: VisitParties & { status: VisitStatus }): boolean {
+  if (!mayMove(visit.status, 'cancelled')) return false;
+  if (isPatientOf(caller, visit)) return true;
+  return isDoctorOf(caller, visit) && visit.status === 'waiting';
+}
+
+export function mayEnd(caller: Who, visit: VisitParties): boolean {
+  return isDoctorOf(caller, visit);
+}
+
+export function mayWriteSummary(caller: Who, visit: VisitParties): boolean {
+  return isDoctorOf(caller, visit);
+}

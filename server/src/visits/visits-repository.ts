@@ -1,0 +1,529 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  clinicTimeZone,
+  mayMove,
+  noShowAfterMs,
+  rejoinWindowMs,
+  type JoinWaitingRoom,
+  type Queue,
+  type Signal,
+  type SignalEvent,
+  type Visit,
+  type VisitPriority,
+  type VisitStatus,
+  type VisitType,
+} from '@shared/visits';
+import type { Database } from '../db/schema';
+
+/** What a new visit's estimate assumes a consultation takes when none ended in the last week. */
+export const defaultConsultationMinutes = 10;
+
+/** The most rows one queue or history answer carries. */
+export const listLimit = 500;
+
+/** The most signals one catch-up answer carries. */
+export const signalPageLimit = 200;
+
+/** Signals older than this are of no use to any call and are pruned. */
+const signalRetentionSeconds = 24 * 60 * 60;
+
+/** Who a visit belongs to and where it stands: what the access rules and announcements need. */
+export interface VisitFacts {
+  id: string;
+  status: VisitStatus;
+  patientId: string;
+  doctorId: string | null;
+}
+
+/** A status change that happened: to be announced. */
+export interface VisitChange extends VisitFacts {
+  from: VisitStatus;
+}
+
+type Side = 'patient' | 'doctor';
+
+const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/** Midnight of today in the clinic's time zone, as a moment. */
+const startOfClinicDay = sql`(date_trunc('day', now() at time zone ${clinicTimeZone}) at time zone ${clinicTimeZone})`;
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+/** A person's name as visits show it: first and last name, else the e-mail's local part. */
+function displayName(
+  first: string | null,
+  last: string | null,
+  email: string | null,
+  fallback: string,
+): string {
+  const name = [first, last].filter(Boolean).join(' ').trim();
+  if (name) return name;
+  const local = email?.split('@')[0]?.trim();
+  return local || fallback;
+}
+
+export function visitsRepository(db: Kysely<Database>) {
+  function visitsQuery() {
+    return db
+      .selectFrom('visits')
+      .leftJoin('profiles as pp', 'pp.id', 'visits.patient_id')
+      .leftJoin('user as pu', 'pu.id', 'visits.patient_id')
+      .leftJoin('profiles as dp', 'dp.id', 'visits.doctor_id')
+      .leftJoin('user as du', 'du.id', 'visits.doctor_id')
+      .selectAll('visits')
+      .select([
+        'pp.first_name as patient_first',
+        'pp.last_name as patient_last',
+        'pu.email as patient_email',
+        'dp.first_name as doctor_first',
+        'dp.last_name as doctor_last',
+        'du.email as doctor_email',
+      ]);
+  }
+
+  type Row = Awaited<ReturnType<ReturnType<typeof visitsQuery>['executeTakeFirstOrThrow']>>;
+
+  /** Average minutes of the consultations that ended in the last seven days. */
+  async function averageConsultationMinutes(): Promise<number> {
+    const row = await db
+      .selectFrom('visits')
+      .select(
+        sql<number | string | null>`avg(extract(epoch from (ended_at - in_progress_at))) / 60`.as(
+          'minutes',
+        ),
+      )
+      .where('status', '=', 'finished')
+      .where('in_progress_at', 'is not', null)
+      .where(sql<boolean>`ended_at > now() - interval '7 days'`)
+      .executeTakeFirst();
+    const minutes =
+      row?.minutes === null || row?.minutes === undefined ? null : Number(row.minutes);
+    return minutes !== null && Number.isFinite(minutes) && minutes > 0
+      ? minutes
+      : defaultConsultationMinutes;
+  }
+
+  /** Place in line of a queued visit: 1 + the queued visits ahead of it (urgent first, then oldest). */
+  async function positionOf(id: string): Promise<number | null> {
+    const { rows } = await sql<{ position: number | string }>`
+      select count(q.id) + 1 as position
+      from visits v
+      left join visits q on q.status = 'queued' and q.id <> v.id and (
+        (q.priority = 'urgent') > (v.priority = 'urgent')
+        or ((q.priority = 'urgent') = (v.priority = 'urgent') and (q.queued_at, q.id) < (v.queued_at, v.id))
+      )
+      where v.id = ${id} and v.status = 'queued'
+      group by v.id`.execute(db);
+    return rows[0] ? Number(rows[0].position) : null;
+  }
+
+  function toVisit(row: Row, position: number | null, averageMinutes: number): Visit {
+    const duration =
+      row.status === 'finished' && row.in_progress_at !== null && row.ended_at !== null
+        ? Math.max(
+            0,
+            Math.round(
+              (new Date(row.ended_at).getTime() - new Date(row.in_progress_at).getTime()) / 60_000,
+            ),
+          )
+        : null;
+    return {
+      id: row.id,
+      status: row.status as VisitStatus,
+      type: row.type as VisitType,
+      priority: row.priority as VisitPriority,
+      reason: row.reason,
+      patientId: row.patient_id,
+      patientName: displayName(row.patient_first, row.patient_last, row.patient_email, 'Patient'),
+      doctorId: row.doctor_id,
+      doctorName:
+        row.doctor_id === null
+          ? null
+          : displayName(row.doctor_first, row.doctor_last, row.doctor_email, 'Doctor'),
+      queuedAt: new Date(row.queued_at).toISOString(),
+      startedAt: iso(row.started_at),
+      inProgressAt: iso(row.in_progress_at),
+      endedAt: iso(row.ended_at),
+      durationMinutes: duration,
+      summary: row.summary,
+      position,
+      estimatedWaitMinutes: position === null ? null : Math.round(position * averageMinutes),
+    };
+  }
+
+  /** The visit as its participants see it, with its place in line while queued. */
+  async function present(row: Row): Promise<Visit> {
+    if (row.status !== 'queued') return toVisit(row, null, defaultConsultationMinutes);
+    const [position, average] = await Promise.all([
+      positionOf(row.id),
+      averageConsultationMinutes(),
+    ]);
+    return toVisit(row, position, average);
+  }
+
+  async function visit(id: string): Promise<Visit | null> {
+    const row = await visitsQuery().where('visits.id', '=', id).executeTakeFirst();
+    return row ? present(row) : null;
+  }
+
+  async function openVisitOf(patientId: string): Promise<Visit | null> {
+    const row = await visitsQuery()
+      .where('visits.patient_id', '=', patientId)
+      .where('visits.status', 'in', ['queued', 'waiting', 'in_progress'])
+      .executeTakeFirst();
+    return row ? present(row) : null;
+  }
+
+  /**
+   * The one way a visit's status changes: from the status the caller saw to the next, in one
+   * statement that also records the change in `visit_events`. When the visit is no longer in
+   * `from` (another doctor pressed Start first), nothing changes and the answer is false.
+   */
+  async function move(
+    id: string,
+    from: VisitStatus,
+    to: VisitStatus,
+    actorId: string | null,
+    also: Partial<Record<'doctor_id', string>> &
+      Partial<
+        Record<
+          'started_at' | 'in_progress_at' | 'ended_at' | 'doctor_joined_at' | 'doctor_seen_at',
+          'now'
+        >
+      > = {},
+  ): Promise<VisitChange | null> {
+    if (!mayMove(from, to)) throw new Error(`A visit may not move from ${from} to ${to}`);
+    const now = sql<Date>`now()`;
+    const set = {
+      status: to,
+      ...(also.doctor_id !== undefined ? { doctor_id: also.doctor_id } : {}),
+      ...(also.started_at ? { started_at: now } : {}),
+      ...(also.in_progress_at ? { in_progress_at: now } : {}),
+      ...(also.ended_at ? { ended_at: now } : {}),
+      ...(also.doctor_joined_at ? { doctor_joined_at: now } : {}),
+      ...(also.doctor_seen_at ? { doctor_seen_at: now } : {}),
+    };
+    const row = await db
+      .with('moved', (qb) =>
+        qb
+          .updateTable('visits')
+          .set(set)
+          .where('id', '=', id)
+          .where('status', '=', from)
+          .returning(['id', 'patient_id', 'doctor_id']),
+      )
+      .insertInto('visit_events')
+      .columns(['visit_id', 'from_status', 'to_status', 'actor_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('moved')
+          .select([
+            'moved.id',
+            sql<string>`${from}::text`.as('from_status'),
+            sql<string>`${to}::text`.as('to_status'),
+            sql<string | null>`${actorId}::text`.as('actor_id'),
+          ]),
+      )
+      .returning('visit_id')
+      .executeTakeFirst();
+    if (!row) return null;
+    const facts = await factsOf(id);
+    return facts ? { ...facts, status: to, from } : null;
+  }
+
+  async function factsOf(id: string): Promise<VisitFacts | null> {
+    const row = await db
+      .selectFrom('visits')
+      .select(['id', 'status', 'patient_id', 'doctor_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row
+      ? {
+          id: row.id,
+          status: row.status as VisitStatus,
+          patientId: row.patient_id,
+          doctorId: row.doctor_id,
+        }
+      : null;
+  }
+
+  function toSignalEvent(row: {
+    id: string | number | bigint;
+    visit_id: string;
+    from_user_id: string;
+    body: unknown;
+  }): SignalEvent {
+    return {
+      id: String(row.id),
+      visitId: row.visit_id,
+      fromUserId: row.from_user_id,
+      signal: row.body as Signal,
+    };
+  }
+
+  return {
+    /** A visit whoever asks; the routes decide with the access rules who may see it. */
+    visit,
+
+    /** Who a visit belongs to and its status, whoever asks. */
+    facts: factsOf,
+
+    /**
+     * The patient's open visit, created when there is none. The unique index on open
+     * visits settles concurrent joins: every caller gets the one visit.
+     */
+    async joinWaitingRoom(
+      patientId: string,
+      input: JoinWaitingRoom,
+    ): Promise<{ visit: Visit; created: boolean }> {
+      const id = crypto.randomUUID();
+      const { rows } = await sql<{ id: string }>`
+        with created as (
+          insert into visits (id, patient_id, status, type, priority, reason)
+          values (${id}, ${patientId}, 'queued', ${input.type ?? 'video'},
+                  ${input.priority ?? 'routine'}, ${input.reason})
+          on conflict (patient_id) where status in ('queued', 'waiting', 'in_progress') do nothing
+          returning id
+        ), recorded as (
+          insert into visit_events (visit_id, from_status, to_status, actor_id)
+          select id, null, 'queued', ${patientId} from created
+        )
+        select id from created`.execute(db);
+      const created = rows.length > 0;
+      const found = created ? await visit(id) : await openVisitOf(patientId);
+      if (!found) throw new Error('The open visit vanished after the join');
+      return { visit: found, created };
+    },
+
+    /** The patient's open visit, with its place in line while queued. */
+    openVisitOf,
+
+    /** The patient's finished visits, newest first. */
+    async history(patientId: string): Promise<Visit[]> {
+      const rows = await visitsQuery()
+        .where('visits.patient_id', '=', patientId)
+        .where('visits.status', '=', 'finished')
+        .orderBy('visits.ended_at', 'desc')
+        .orderBy('visits.id', 'desc')
+        .limit(listLimit)
+        .execute();
+      return rows.map((row) => toVisit(row, null, defaultConsultationMinutes));
+    },
+
+    /** The queued visits (urgent first, then oldest) and today's figures in the clinic's time zone. */
+    async queue(): Promise<Queue> {
+      const [rows, figures] = await Promise.all([
+        visitsQuery()
+          .where('visits.status', '=', 'queued')
+          .orderBy(sql`visits.priority = 'urgent'`, 'desc')
+          .orderBy('visits.queued_at')
+          .orderBy('visits.id')
+          .limit(listLimit)
+          .execute(),
+        sql<{ waiting: string | number; completed: string | number; wait: string | number | null }>`
+          select
+            (select count(*) from visits where status = 'queued') as waiting,
+            (select count(*) from visits
+              where status = 'finished' and ended_at >= ${startOfClinicDay}) as completed,
+            (select round(avg(extract(epoch from (started_at - queued_at))) / 60)
+              from visits where started_at >= ${startOfClinicDay}) as wait`.execute(db),
+      ]);
+      const figure = figures.rows[0];
+      return {
+        entries: rows.map((row) => ({
+          id: row.id,
+          patientName: displayName(
+            row.patient_first,
+            row.patient_last,
+            row.patient_email,
+            'Patient',
+          ),
+          priority: row.priority as VisitPriority,
+          reason: row.reason,
+          type: row.type as VisitType,
+          queuedAt: new Date(row.queued_at).toISOString(),
+        })),
+        waiting: Number(figure?.waiting ?? 0),
+        completedToday: Number(figure?.completed ?? 0),
+        averageWaitMinutesToday:
+          figure?.wait === null || figure?.wait === undefined
+            ? null
+            : Math.round(Number(figure.wait)),
+      };
+    },
+
+    move,
+
+    /** A doctor presses Start: queued → waiting, the doctor assigned and counted as in the call. */
+    start(id: string, doctorId: string): Promise<VisitChange | null> {
+      return move(id, 'queued', 'waiting', doctorId, {
+        doctor_id: doctorId,
+        started_at: 'now',
+        doctor_joined_at: 'now',
+        doctor_seen_at: 'now',
+      });
+    },
+
+    /**
+     * A participant is in the call (a join or a heartbeat): first join and last seen times.
+     * Only while the visit is waiting or in progress; the visit's facts after it, or null
+     * when it is not open that way any more.
+     */
+    async markPresent(
+      id: string,
+      side: Side,
+    ): Promise<(VisitFacts & { bothJoined: boolean }) | null> {
+      const joined = side === 'patient' ? 'patient_joined_at' : 'doctor_joined_at';
+      const seen = side === 'patient' ? 'patient_seen_at' : 'doctor_seen_at';
+      const row = await db
+        .updateTable('visits')
+        .set({
+          [joined]: sql<Date>`coalesce(${sql.ref(joined)}, now())`,
+          [seen]: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', ['waiting', 'in_progress'])
+        .returning([
+          'id',
+          'status',
+          'patient_id',
+          'doctor_id',
+          'patient_joined_at',
+          'doctor_joined_at',
+        ])
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        status: row.status as VisitStatus,
+        patientId: row.patient_id,
+        doctorId: row.doctor_id,
+        bothJoined: row.patient_joined_at !== null && row.doctor_joined_at !== null,
+      };
+    },
+
+    /** A participant left the call: the rejoin window starts from now. */
+    async markLeft(id: string, side: Side): Promise<void> {
+      await db
+        .updateTable('visits')
+        .set(
+          side === 'patient'
+            ? { patient_seen_at: sql<Date>`now()` }
+            : { doctor_seen_at: sql<Date>`now()` },
+        )
+        .where('id', '=', id)
+        .where('status', 'in', ['waiting', 'in_progress'])
+        .execute();
+    },
+
+    async saveSummary(id: string, summary: string): Promise<boolean> {
+      const result = await db
+        .updateTable('visits')
+        .set({ summary, summary_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'finished')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * What the clock decides, in one statement that is safe with several server processes:
+     * a started visit the patient has not come to within `noShowAfterMs` is a no-show; a visit
+     * in progress that both have been away from for `rejoinWindowMs` is finished (at the last
+     * moment either was seen). Recorded with no actor; the changed visits are returned.
+     */
+    async sweep(): Promise<VisitChange[]> {
+      const { rows } = await sql<{
+        id: string;
+        status: VisitStatus;
+        patient_id: string;
+        doctor_id: string | null;
+      }>`
+        with moved as (
+          update visits set
+            status = case when status = 'waiting' then 'no_show' else 'finished' end,
+            ended_at = case when status = 'waiting' then now()
+              else greatest(patient_seen_at, doctor_seen_at) end
+          where (status = 'waiting' and started_at < now() - ${seconds(noShowAfterMs)})
+             or (status = 'in_progress'
+                 and greatest(patient_seen_at, doctor_seen_at) < now() - ${seconds(rejoinWindowMs)})
+          returning id, status, patient_id, doctor_id
+        ), recorded as (
+          insert into visit_events (visit_id, from_status, to_status, actor_id)
+          select id, case when status = 'no_show' then 'waiting' else 'in_progress' end, status, null
+          from moved
+        )
+        select id, status, patient_id, doctor_id from moved`.execute(db);
+      return rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        from: row.status === 'no_show' ? 'waiting' : 'in_progress',
+        patientId: row.patient_id,
+        doctorId: row.doctor_id,
+      }));
+    },
+
+    /** Stores a signal for its recipient; its id, increasing. */
+    async storeSignal(input: {
+      visitId: string;
+      fromUserId: string;
+      toUserId: string;
+      signal: Signal;
+    }): Promise<string> {
+      const row = await db
+        .insertInto('visit_signals')
+        .values({
+          visit_id: input.visitId,
+          from_user_id: input.fromUserId,
+          to_user_id: input.toUserId,
+          body: JSON.stringify(input.signal),
+        })
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** One signal with its recipient, for the push fan-out. */
+    async signal(id: string): Promise<(SignalEvent & { toUserId: string }) | null> {
+      const row = await db
+        .selectFrom('visit_signals')
+        .select([sql<string>`id::text`.as('id'), 'visit_id', 'from_user_id', 'to_user_id', 'body'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...toSignalEvent(row), toUserId: row.to_user_id } : null;
+    },
+
+    /** The signals to `toUserId` in the visit after the cursor, oldest first. */
+    async signalsFor(visitId: string, toUserId: string, after?: string): Promise<SignalEvent[]> {
+      let query = db
+        .selectFrom('visit_signals')
+        .select([sql<string>`id::text`.as('id'), 'visit_id', 'from_user_id', 'body'])
+        .where('visit_id', '=', visitId)
+        .where('to_user_id', '=', toUserId);
+      if (after !== undefined) query = query.where(sql<boolean>`id > ${after}::bigint`);
+      const rows = await query.orderBy('visit_signals.id').limit(signalPageLimit).execute();
+      return rows.map(toSignalEvent);
+    },
+
+    /** The newest signal id of the visit, whoever it is for; '0' when there is none. */
+    async signalCursor(visitId: string): Promise<string> {
+      const row = await db
+        .selectFrom('visit_signals')
+        .select(sql<string | null>`max(id)::text`.as('id'))
+        .where('visit_id', '=', visitId)
+        .executeTakeFirst();
+      return row?.id ?? '0';
+    },
+
+    async pruneSignals(olderThanSeconds = signalRetentionSeconds): Promise<void> {
+      await db
+        .deleteFrom('visit_signals')
+        .where(sql<boolean>`created_at < now() - make_interval(secs => ${olderThanSeconds})`)
+        .execute();
+    },
+  };
+}
+
+export type VisitsRepository = ReturnType<typeof visitsRepository>;
