@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Queue } from '@shared/visits';
+import { apiFetch } from '@/lib/api-client';
+import { visitsKeys } from './query-keys';
+
+export function getQueue(): Promise<Queue> {
+  return apiFetch<Queue>('/api/visits/queue');
+}
+
+export const queueQueryOptions = queryOptions({
+  queryKey: visitsKeys.queue(),
+  queryFn: getQueue,
+});
+
+/** The doctors' queue and today's figures; the push stream's `queue` events refresh it. */
+export function useQueue() {
+  return useQuery(queueQueryOptions);
+}
