@@ -55,6 +55,9 @@ const initialState: CallState = {
   peerQuality: null,
 };
 
+/** What the call screen shows before its controller exists. */
+export const idleCall: Store<CallState> = createStore(initialState);
+
 /** Signal ids are increasing decimal strings; "" (no signal yet) comes before every id. */
 export function compareSignalIds(a: string, b: string): number {
   if (a === b) return 0;

@@ -6,10 +6,10 @@ import { useLocation } from 'wouter';
 import type { Visit } from '@shared/visits';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-message';
-import { useStore } from '@/lib/create-store';
+import { createStore, useStore } from '@/lib/create-store';
 import { useEndVisit } from '../api/end-visit';
 import { visitsKeys } from '../api/query-keys';
-import { CallController, type CallState } from '../call/call-controller';
+import { CallController, idleCall, type CallState } from '../call/call-controller';
 import { visitErrorText } from '../visit-errors';
 import { CallControls } from './call-controls';
 
@@ -46,19 +46,23 @@ function qualityNotice(
   return peer.cause === 'network' ? 'peerLow' : null;
 }
 
+/**
+ * The call's controller, made by the effect itself so each mount (React runs effects twice
+ * in development) starts its own call and ends it.
+ */
 function useCallController(visitId: string, polite: boolean) {
   const queryClient = useQueryClient();
-  const [controller] = useState(
-    () =>
-      new CallController(visitId, polite, () => {
-        void queryClient.invalidateQueries({ queryKey: visitsKeys.detail(visitId) });
-      }),
-  );
+  // Held in a store: the effect hands its controller to the screen without a state update.
+  const [current] = useState(() => createStore<CallController | null>(null));
   useEffect(() => {
-    void controller.start();
-    return () => controller.stop({ leave: true });
-  }, [controller]);
-  return controller;
+    const call = new CallController(visitId, polite, () => {
+      void queryClient.invalidateQueries({ queryKey: visitsKeys.detail(visitId) });
+    });
+    current.set(call);
+    void call.start();
+    return () => call.stop({ leave: true });
+  }, [visitId, polite, queryClient, current]);
+  return useStore(current);
 }
 
 /** The call itself: the other person's video, our preview, the buttons and the notices. */
@@ -66,19 +70,19 @@ export function CallScreen({ visit, role }: { visit: Visit; role: 'doctor' | 'pa
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const controller = useCallController(visit.id, role === 'patient');
-  const state = useStore(controller.store);
+  const state = useStore(controller?.store ?? idleCall);
   const end = useEndVisit();
   const notice = qualityNotice(state);
 
   const hangUp = () => {
     if (role === 'doctor') {
       end.mutate(visit.id, {
-        onSuccess: () => controller.stop({ leave: false }),
+        onSuccess: () => controller?.stop({ leave: false }),
         onError: (error) => toast.error(visitErrorText(t, error, t('visits.errors.actionFailed'))),
       });
       return;
     }
-    controller.stop({ leave: true });
+    controller?.stop({ leave: true });
     navigate('/', { replace: true });
   };
 
@@ -122,7 +126,7 @@ export function CallScreen({ visit, role }: { visit: Visit; role: 'doctor' | 'pa
         </p>
       )}
       {state.canStepUp && (
-        <Button type="button" variant="secondary" onClick={() => void controller.acceptStepUp()}>
+        <Button type="button" variant="secondary" onClick={() => void controller?.acceptStepUp()}>
           {state.level === 'audio'
             ? t('visits.call.quality.videoBack')
             : t('visits.call.quality.improve')}
@@ -135,9 +139,9 @@ export function CallScreen({ visit, role }: { visit: Visit; role: 'doctor' | 'pa
         audioOnly={state.audioOnly}
         noCamera={!state.preview && !state.audioOnly}
         ending={end.isPending}
-        onMute={() => controller.toggleMute()}
-        onCamera={() => controller.toggleCamera()}
-        onAudioOnly={() => void controller.toggleAudioOnly()}
+        onMute={() => controller?.toggleMute()}
+        onCamera={() => controller?.toggleCamera()}
+        onAudioOnly={() => void controller?.toggleAudioOnly()}
         onHangUp={hangUp}
       />
     </section>

@@ -28,8 +28,10 @@ export function VisitScreen({ id, role }: { id: string; role: 'doctor' | 'patien
   const joinAsked = useJoinAsked();
   const [joined, setJoined] = useState(false);
 
-  if (visit.isPending) return <PageLoading />;
-  if (visit.isError) {
+  const current = visit.data;
+  // A failed refresh keeps what was loaded: a call is not dropped for one lost answer.
+  if (!current) {
+    if (visit.isPending) return <PageLoading />;
     return (
       <Card className="grid gap-3">
         <p role="alert">{visitErrorText(t, visit.error, t('visits.notFound'))}</p>
@@ -39,7 +41,6 @@ export function VisitScreen({ id, role }: { id: string; role: 'doctor' | 'patien
       </Card>
     );
   }
-  const current = visit.data;
   switch (current.status) {
     case 'queued':
       if (role === 'doctor') {
