@@ -306,8 +306,13 @@ export class CallController {
     }
     this.catchingUp = true;
     try {
-      const missed = await getSignals(this.visitId, this.cursor);
-      missed.forEach((event) => this.accept(event));
+      // The server answers a page at a time: read on until a page comes back empty.
+      for (let page = 0; page < 50 && !this.isStopped(); page += 1) {
+        const missed = await getSignals(this.visitId, this.cursor);
+        const before = this.cursor;
+        missed.forEach((event) => this.accept(event));
+        if (missed.length === 0 || this.cursor === before) break;
+      }
     } catch {
       // The next (re)connect of the stream asks again.
     } finally {
