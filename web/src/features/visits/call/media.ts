@@ -13,19 +13,26 @@ export const audioConstraints: MediaTrackConstraints = {
   noiseSuppression: true,
 };
 
-/** Microphone and camera; the microphone alone when there is no camera; nothing when neither. */
+/**
+ * Microphone and camera; when one of them is missing or refused, the other alone (the call
+ * goes on with what there is); an empty stream when neither can be had.
+ */
 export async function openLocalMedia(): Promise<MediaStream> {
   const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
   if (!media?.getUserMedia) return new MediaStream();
-  try {
-    return await media.getUserMedia({ audio: audioConstraints, video: videoConstraints });
-  } catch {
+  const attempts: MediaStreamConstraints[] = [
+    { audio: audioConstraints, video: videoConstraints },
+    { video: videoConstraints },
+    { audio: audioConstraints },
+  ];
+  for (const constraints of attempts) {
     try {
-      return await media.getUserMedia({ audio: audioConstraints });
+      return await media.getUserMedia(constraints);
     } catch {
-      return new MediaStream();
+      // Try with less.
     }
   }
+  return new MediaStream();
 }
 
 /** A fresh camera track, for turning video back on after audio only. */

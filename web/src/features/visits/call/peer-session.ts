@@ -194,7 +194,10 @@ export class PeerSession {
     this.ignoreOffer = false;
     this.isSettingRemoteAnswerPending = false;
     const { localStream } = this.options;
-    for (const track of localStream.getAudioTracks()) pc.addTrack(track, localStream);
+    const audioTracks = localStream.getAudioTracks();
+    for (const track of audioTracks) pc.addTrack(track, localStream);
+    // Without a microphone we still hear the other person.
+    if (audioTracks.length === 0) pc.addTransceiver('audio', { direction: 'recvonly' });
     if (this.videoTrack) {
       this.videoSender = pc.addTrack(this.videoTrack, localStream);
     } else {
