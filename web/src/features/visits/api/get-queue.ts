@@ -12,7 +12,10 @@ export const queueQueryOptions = queryOptions({
   queryFn: getQueue,
 });
 
+/** Read again this often even without push, in case the stream is down. */
+const queueFallbackRefreshMs = 30_000;
+
 /** The doctors' queue and today's figures; the push stream's `queue` events refresh it. */
 export function useQueue() {
-  return useQuery(queueQueryOptions);
+  return useQuery({ ...queueQueryOptions, refetchInterval: queueFallbackRefreshMs });
 }
