@@ -57,7 +57,9 @@ export function VisitTimeline({ visits }: { visits: Visit[] }) {
           <div className="grid min-w-0 flex-1 gap-0.5">
             <VisitHeading visit={visit} />
             <p className="text-muted-foreground text-sm">
-              {t('healthRecords.visits.videoVisit', { reason: visit.reason })}
+              {visit.type === 'video'
+                ? t('healthRecords.visits.videoVisit', { reason: visit.reason })
+                : t('healthRecords.visits.callVisit', { reason: visit.reason })}
             </p>
           </div>
         </li>

@@ -50,7 +50,7 @@ function qualityNotice(
  * The call's controller, made by the effect itself so each mount (React runs effects twice
  * in development) starts its own call and ends it.
  */
-function useCallController(visitId: string, polite: boolean) {
+function useCallController(visitId: string, polite: boolean, attempt: number) {
   const queryClient = useQueryClient();
   // Held in a store: the effect hands its controller to the screen without a state update.
   const [current] = useState(() => createStore<CallController | null>(null));
@@ -61,7 +61,7 @@ function useCallController(visitId: string, polite: boolean) {
     current.set(call);
     void call.start();
     return () => call.stop({ leave: true });
-  }, [visitId, polite, queryClient, current]);
+  }, [visitId, polite, queryClient, current, attempt]);
   return useStore(current);
 }
 
@@ -69,7 +69,9 @@ function useCallController(visitId: string, polite: boolean) {
 export function CallScreen({ visit, role }: { visit: Visit; role: 'doctor' | 'patient' }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const controller = useCallController(visit.id, role === 'patient');
+  // "Try again" after a failed join starts a fresh call.
+  const [attempt, setAttempt] = useState(0);
+  const controller = useCallController(visit.id, role === 'patient', attempt);
   const state = useStore(controller?.store ?? idleCall);
   const end = useEndVisit();
   const notice = qualityNotice(state);
@@ -118,7 +120,12 @@ export function CallScreen({ visit, role }: { visit: Visit; role: 'doctor' | 'pa
         </p>
       )}
       {state.phase === 'failed' && (
-        <FormError>{visitErrorText(t, state.error, t('visits.call.failed'))}</FormError>
+        <>
+          <FormError>{visitErrorText(t, state.error, t('visits.call.failed'))}</FormError>
+          <Button type="button" variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+            {t('visits.call.retry')}
+          </Button>
+        </>
       )}
       {notice && (
         <p role="status" className="bg-brand-50 text-brand-800 rounded-lg px-3 py-2 text-sm">
