@@ -92,6 +92,12 @@ describe('judgeSample', () => {
     expect(judgeSample(narrow, 'audio')).toBe('fair');
     expect(judgeSample(good, 'low')).toBe('good');
   });
+
+  it('does not mistake a capped sender’s modest estimate for a narrow line', () => {
+    const capped = { lossFraction: 0, availableOutgoingBitrate: 300_000, roundTripTime: 0.02 };
+    expect(judgeSample(capped, 'full')).not.toBe('bad');
+    expect(judgeSample({ ...capped, availableOutgoingBitrate: 150_000 }, 'low')).not.toBe('bad');
+  });
 });
 
 describe('decideQuality', () => {

@@ -18,10 +18,20 @@ export const levelEncodings = {
 
 export const audioMaxBitrate = 24_000;
 
-/** The outgoing estimate a level needs (its video plus audio and headroom). */
-const neededBitrate: Record<CallQualityLevel, number> = {
-  full: 300_000,
-  low: 150_000,
+/**
+ * The sender's estimate below which a level cannot be carried. Set under the level's own
+ * limit: a browser sending a capped stream estimates little above what it sends.
+ */
+const tooNarrowBelow: Record<CallQualityLevel, number> = {
+  full: 180_000,
+  low: 70_000,
+  audio: 0,
+};
+
+/** The estimate from which a level is offered again. */
+const wideEnoughFrom: Record<CallQualityLevel, number> = {
+  full: 220_000,
+  low: 100_000,
   audio: 0,
 };
 
@@ -99,7 +109,7 @@ export function judgeSample(sample: QualitySample, level: CallQualityLevel): Sam
   if (
     (loss !== null && loss >= thresholds.badLoss) ||
     (rtt !== null && rtt >= thresholds.badRoundTrip) ||
-    (bitrate !== null && level !== 'audio' && bitrate < neededBitrate[level])
+    (bitrate !== null && bitrate < tooNarrowBelow[level])
   ) {
     return 'bad';
   }
@@ -107,7 +117,7 @@ export function judgeSample(sample: QualitySample, level: CallQualityLevel): Sam
   if (
     (loss === null || loss < thresholds.goodLoss) &&
     (rtt === null || rtt < thresholds.goodRoundTrip) &&
-    (bitrate === null || bitrate >= neededBitrate[above])
+    (bitrate === null || bitrate >= wideEnoughFrom[above])
   ) {
     return 'good';
   }
