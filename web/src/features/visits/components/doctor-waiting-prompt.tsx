@@ -8,7 +8,12 @@ export function DoctorWaitingPrompt({ onJoin }: { onJoin: () => void }) {
   const { t } = useTranslation();
   return (
     <Card className="border-accent-500 ring-accent-500 grid gap-3 ring-1">
-      <CardTitle>{t('visits.doctorWaiting.panel')}</CardTitle>
+      <div className="flex items-center justify-between gap-2">
+        <CardTitle>{t('visits.doctorWaiting.panel')}</CardTitle>
+        <span className="bg-accent-600 rounded-full px-2.5 py-0.5 text-xs font-semibold text-white">
+          {t('visits.doctorWaiting.live')}
+        </span>
+      </div>
       <Button type="button" variant="destructive" onClick={onJoin}>
         <VideoIcon aria-hidden="true" />
         {t('visits.doctorWaiting.join')}

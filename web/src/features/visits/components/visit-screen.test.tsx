@@ -60,6 +60,7 @@ describe('VisitScreen', () => {
   it('tells the patient the doctor is waiting, and joins on their press', async () => {
     renderVisit('waiting', 'patient');
     expect(screen.getByText('Your doctor is waiting')).toBeVisible();
+    expect(screen.getByText('Live')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Doctor is in — Join visit' }));
     expect(screen.getByText('call for the patient')).toBeVisible();
   });
