@@ -208,11 +208,13 @@ export class PeerSession {
     }
     void applySenderLimits(pc, this.level);
 
-    const remoteStream = new MediaStream();
-    pc.ontrack = ({ track, streams }) => {
-      const stream = streams[0] ?? remoteStream;
-      if (!stream.getTracks().includes(track)) stream.addTrack(track);
-      this.options.onRemoteStream(stream);
+    // One stream of every track received, made anew for each, so the video element plays
+    // sound and picture together whichever streams (if any) the other side named.
+    let remoteTracks: MediaStreamTrack[] = [];
+    pc.ontrack = ({ track }) => {
+      if (remoteTracks.includes(track)) return;
+      remoteTracks = [...remoteTracks, track];
+      this.options.onRemoteStream(new MediaStream(remoteTracks));
     };
     pc.onnegotiationneeded = async () => {
       try {
