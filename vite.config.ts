@@ -51,6 +51,13 @@ export default defineConfig({
             },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
             {
+              // The visits schemas, query hooks, push stream and the active encounter the shell,
+              // the homes and the visit page all use, in one file rather than one each.
+              name: 'visit-parts',
+              test: /(shared[\\/]visits\.ts|web[\\/]src[\\/](features[\\/]visits[\\/](api[\\/]|push[\\/]|visit-errors\.ts|use-active-encounter-sync\.ts)|lib[\\/]active-encounter\.ts))/,
+              minShareCount: 2,
+            },
+            {
               // The text field, form messages and e-mail field the sign-in pages and the profile
               // form share, in one file rather than one each.
               name: 'form-parts',

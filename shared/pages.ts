@@ -16,6 +16,7 @@ export const pages = [
   { path: '/messages/:conversationId', shell: 'protected', module: 'conversation' },
   { path: '/profile', shell: 'protected', module: 'profile' },
   { path: '/queue', shell: 'protected', module: 'queue' },
+  { path: '/visit/:id', shell: 'protected', module: 'visit' },
   { path: '/onboarding', shell: 'protected', module: 'onboarding' },
   { path: '/today', shell: 'protected', module: 'today' },
   { path: '/overview', shell: 'protected', module: 'overview' },

@@ -1,15 +1,14 @@
+import type { VisitStatus } from '@shared/visits';
 import { createStore, useStore } from './create-store';
-
-export type EncounterStatus = 'waiting' | 'in_progress' | 'ended';
 
 export interface ActiveEncounter {
   id: string;
-  status: EncounterStatus;
+  status: VisitStatus;
 }
 
 /**
- * The patient's visit in progress, kept for this page's life only. Nothing in the product starts one yet; when one is
- * waiting, the home shows "Live" and the camera button pulses.
+ * The patient's open visit, as the server last told it (`GET /api/visits/current`, read
+ * again on every visit event), so it comes back after a reload. Logging out resets it.
  */
 export const activeEncounter = createStore<ActiveEncounter | null>(null);
 
@@ -17,6 +16,11 @@ export function useActiveEncounter(): ActiveEncounter | null {
   return useStore(activeEncounter);
 }
 
+/**
+ * A doctor is in the patient's visit and the patient can join it: the doctor has started it,
+ * or both were in and the patient may come back. The call screen itself hides the prompts.
+ */
 export function useDoctorIsWaiting(): boolean {
-  return useActiveEncounter()?.status === 'waiting';
+  const status = useActiveEncounter()?.status;
+  return status === 'waiting' || status === 'in_progress';
 }

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageLoading } from '@/components/layout/page-loading';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
+import { DoctorWaitingBar } from '@/features/patient-home/components/doctor-waiting-bar';
 import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
 import { useUploadSync } from '@/features/uploads/upload-sync';
+import { useVisitsPush } from '@/features/visits/push/use-visits-push';
+import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
@@ -42,6 +45,13 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   const [cameraOpen, setCameraOpen] = useState(false);
   const [cameraUsed, setCameraUsed] = useState(false);
   const doctorIsWaiting = useDoctorIsWaiting();
+  const [location] = useLocation();
+  const signedIn = Boolean(session.data);
+  // Visits are pushed to patients and doctors; the patient's open visit comes from the server.
+  useVisitsPush(signedIn && (role === 'patient' || role === 'doctor'));
+  useActiveEncounterSync(signedIn && role === 'patient');
+  // The visit's own page shows its prompts and the call itself.
+  const onVisitPage = location.startsWith('/visit/');
   usePrefetchedCameraSheet(role === 'patient');
   // Photos taken on this device are sent for the signed-in patient only.
   useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
@@ -66,8 +76,9 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
           setCameraUsed(true);
           setCameraOpen(true);
         }}
-        cameraAttention={doctorIsWaiting}
+        cameraAttention={doctorIsWaiting && !onVisitPage}
       />
+      {role === 'patient' && !onVisitPage && <DoctorWaitingBar />}
       {role === 'patient' && cameraUsed && (
         <Suspense fallback={null}>
           <CameraSheet open={cameraOpen} onOpenChange={setCameraOpen} />

@@ -8,11 +8,13 @@ import { ProfileSummaryCard } from '@/features/patient-profile/components/profil
 import { useSession } from '@/lib/session';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
 import { useDocsCount } from '@/features/uploads/use-docs-count';
+import { useVisitHistory } from '@/features/visits/api/get-visit-history';
 
 export default function HealthPage() {
   const { t } = useTranslation();
   const me = useSession().data;
   const docsCount = useDocsCount() ?? 0;
+  const history = useVisitHistory();
   return (
     <div className="grid grid-cols-1 gap-4">
       <div>
@@ -28,7 +30,7 @@ export default function HealthPage() {
           </Button>
         </ProfileSummaryCard>
       )}
-      <HealthRecords docs={{ count: docsCount, content: <UploadedDocs /> }} />
+      <HealthRecords docs={{ count: docsCount, content: <UploadedDocs /> }} visits={history.data} />
     </div>
   );
 }

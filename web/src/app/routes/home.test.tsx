@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Me, Profile } from '@shared/profile';
 import type { Role } from '@shared/role';
+import { queueQueryOptions } from '@/features/visits/api/get-queue';
 import { sessionQueryOptions } from '@/lib/session';
 import HomePage from './home';
 
@@ -27,6 +28,12 @@ function profile(role: Role, firstName: string | null): Profile {
 function renderHome(me: Me) {
   const client = new QueryClient();
   client.setQueryData(sessionQueryOptions.queryKey, me);
+  client.setQueryData(queueQueryOptions.queryKey, {
+    entries: [],
+    waiting: 0,
+    completedToday: 0,
+    averageWaitMinutesToday: null,
+  });
   const location = memoryLocation({ path: '/', record: true });
   render(
     <QueryClientProvider client={client}>

@@ -1,18 +1,53 @@
-import { Redirect } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Redirect, useLocation } from 'wouter';
 import { roleSchema } from '@shared/role';
+import { DoctorQueue } from '@/app/doctor-queue';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
+import type { JoinVisitRequest } from '@/features/patient-home/components/appointment-card';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
-import { QueueScreen } from '@/features/queue/components/queue-screen';
+import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
+import { visitErrorText } from '@/features/visits/visit-errors';
+import { activeEncounter } from '@/lib/active-encounter';
 import { useSession } from '@/lib/session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
 import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
 
+/**
+ * "Join Video Visit": into the call when the doctor has started the visit, else into the
+ * waiting room (the server hands back the open visit when there is one).
+ */
+function useJoinVisit() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const joinWaitingRoom = useJoinWaitingRoom();
+  return (request: JoinVisitRequest) => {
+    const open = activeEncounter.get();
+    if (open && (open.status === 'waiting' || open.status === 'in_progress')) {
+      navigate(`/visit/${open.id}?join`);
+      return;
+    }
+    if (joinWaitingRoom.isPending) return;
+    joinWaitingRoom.mutate(request, {
+      onSuccess: (visit) => navigate(`/visit/${visit.id}`),
+      onError: (error) => toast.error(visitErrorText(t, error, t('visits.errors.joinFailed'))),
+    });
+  };
+}
+
 /** The patient's dashboard with their most recent conversation on its card. */
 function PatientHome({ firstName }: { firstName: string }) {
   const latestConversation = useLatestConversation();
+  const joinVisit = useJoinVisit();
   // A failed load shows the invitation rather than a placeholder that never ends.
   const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
-  return <PatientDashboard firstName={firstName} latestConversation={conversation} />;
+  return (
+    <PatientDashboard
+      firstName={firstName}
+      latestConversation={conversation}
+      onJoinVisit={joinVisit}
+    />
+  );
 }
 
 /** `/`: each role's own home; without a first name, onboarding comes first. */
@@ -31,7 +66,7 @@ export default function HomePage() {
     case 'patient':
       return <PatientHome firstName={firstName} />;
     case 'doctor':
-      return <QueueScreen />;
+      return <DoctorQueue />;
     case 'superadmin':
       return <NetworkOverview />;
     case 'manager':

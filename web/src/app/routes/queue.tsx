@@ -1,5 +1,5 @@
-import { QueueScreen } from '@/features/queue/components/queue-screen';
+import { DoctorQueue } from '@/app/doctor-queue';
 
 export default function QueuePage() {
-  return <QueueScreen />;
+  return <DoctorQueue />;
 }

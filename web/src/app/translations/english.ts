@@ -11,6 +11,7 @@ import queueEn from '@/features/queue/locales/en.json';
 import researchEn from '@/features/research/locales/en.json';
 import staffEn from '@/features/staff/locales/en.json';
 import uploadsEn from '@/features/uploads/locales/en.json';
+import visitsEn from '@/features/visits/locales/en.json';
 import en from '@/locales/en.json';
 
 /**
@@ -33,6 +34,7 @@ export const english = {
   research: researchEn,
   staff: staffEn,
   uploads: uploadsEn,
+  visits: visitsEn,
 };
 
 export type Translation = typeof english;

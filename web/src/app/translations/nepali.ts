@@ -11,6 +11,7 @@ import queueNe from '@/features/queue/locales/ne.json';
 import researchNe from '@/features/research/locales/ne.json';
 import staffNe from '@/features/staff/locales/ne.json';
 import uploadsNe from '@/features/uploads/locales/ne.json';
+import visitsNe from '@/features/visits/locales/ne.json';
 import ne from '@/locales/ne.json';
 import type { Translation } from './english';
 
@@ -33,4 +34,5 @@ export const nepali: Translation = {
   research: researchNe,
   staff: staffNe,
   uploads: uploadsNe,
+  visits: visitsNe,
 };

@@ -3,14 +3,32 @@ import { cn } from '@/lib/cn';
 import { Input } from './input';
 import { Label } from './label';
 
-export interface TextFieldProps extends ComponentProps<'input'> {
+interface FieldParts {
   label: string;
   error?: string | null | undefined;
   hint?: ReactNode;
 }
 
-/** A labelled input with the hint and the error it is given, both read out with the field. */
-export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
+export type TextFieldProps = FieldParts & ComponentProps<'input'>;
+export type TextAreaFieldProps = FieldParts & ComponentProps<'textarea'>;
+
+/** Ties the label, hint and error to the control that `children` renders with these ids. */
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+}: FieldParts & {
+  id: string | undefined;
+  className: string | undefined;
+  children: (ids: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
   const ownId = useId();
   const inputId = id ?? ownId;
   const hintId = `${inputId}-hint`;
@@ -19,12 +37,11 @@ export function TextField({ label, error, hint, id, className, ...props }: TextF
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      />
+      {children({
+        id: inputId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint && (
         <div id={hintId} className="text-muted-foreground text-xs">
           {hint}
@@ -36,5 +53,29 @@ export function TextField({ label, error, hint, id, className, ...props }: TextF
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with the hint and the error it is given, both read out with the field. */
+export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(ids) => <Input {...ids} {...props} />}
+    </Field>
+  );
+}
+
+/** The same field for longer text: a text area. */
+export function TextAreaField({ label, error, hint, id, className, ...props }: TextAreaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(ids) => (
+        <textarea
+          className="border-border bg-card placeholder:text-muted-foreground focus-visible:outline-ring aria-invalid:border-accent-600 flex min-h-32 w-full rounded-lg border px-3 py-2 text-base disabled:opacity-50"
+          {...ids}
+          {...props}
+        />
+      )}
+    </Field>
   );
 }

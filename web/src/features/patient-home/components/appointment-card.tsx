@@ -9,17 +9,31 @@ import { formatClock, formatDay } from '../format-when';
 import { sampleDoctorName, type Appointment } from '../sample-patient-data';
 import { DashboardCard } from './dashboard-card';
 
-export function useJoinVisit() {
-  const { t } = useTranslation();
-  return () => toast(t('patientHome.appointment.preparing'));
+/** What joining the visit of the card asks for: its reason (in English, as the doctor's queue shows it) and type. */
+export interface JoinVisitRequest {
+  reason: string;
+  type: Appointment['type'];
 }
 
 /** The next visit: "Upcoming", or "Live" with a prompt to join while the doctor waits. */
-export function AppointmentCard({ appointment }: { appointment: Appointment }) {
-  const { t } = useTranslation();
+export function AppointmentCard({
+  appointment,
+  onJoin,
+}: {
+  appointment: Appointment;
+  /** Enters the waiting room (or the call the doctor has started); the page decides how. */
+  onJoin?: (request: JoinVisitRequest) => void;
+}) {
+  const { t, i18n } = useTranslation();
   const { language } = useNumberFormat();
   const waiting = useDoctorIsWaiting();
-  const join = useJoinVisit();
+  const join = () => {
+    toast(t('patientHome.appointment.preparing'));
+    onJoin?.({
+      reason: i18n.getFixedT('en')(`patientHome.sample.reasons.${appointment.reason}`),
+      type: appointment.type,
+    });
+  };
   return (
     <DashboardCard
       title={t('patientHome.appointment.title')}

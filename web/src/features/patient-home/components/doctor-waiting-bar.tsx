@@ -1,15 +1,18 @@
 import { VideoIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { useDoctorIsWaiting } from '@/lib/active-encounter';
-import { useJoinVisit } from './appointment-card';
+import { useActiveEncounter, useDoctorIsWaiting } from '@/lib/active-encounter';
 
-/** Stays above the bottom navigation while the doctor waits in the visit. */
+/**
+ * Stays above the bottom navigation, wherever the patient is, while the doctor waits in the
+ * visit (or the patient may rejoin it); it goes straight into the call.
+ */
 export function DoctorWaitingBar() {
   const { t } = useTranslation();
   const waiting = useDoctorIsWaiting();
-  const join = useJoinVisit();
-  if (!waiting) return null;
+  const encounter = useActiveEncounter();
+  if (!waiting || !encounter) return null;
   return (
     <div
       role="region"
@@ -18,13 +21,11 @@ export function DoctorWaitingBar() {
     >
       <div className="bg-accent-600 mx-auto grid max-w-xl gap-2 rounded-xl p-3 text-white shadow-lg">
         <p className="text-sm font-semibold">{t('patientHome.waiting.panel')}</p>
-        <Button
-          type="button"
-          className="text-accent-700 w-full bg-white hover:bg-white/90"
-          onClick={join}
-        >
-          <VideoIcon aria-hidden="true" />
-          {t('patientHome.waiting.join')}
+        <Button asChild className="text-accent-700 w-full bg-white hover:bg-white/90">
+          <Link href={`/visit/${encounter.id}?join`}>
+            <VideoIcon aria-hidden="true" />
+            {t('patientHome.waiting.join')}
+          </Link>
         </Button>
       </div>
     </div>

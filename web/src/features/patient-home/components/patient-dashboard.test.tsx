@@ -2,10 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast, Toaster } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { activeEncounter } from '@/lib/active-encounter';
 import { i18n } from '@/lib/i18n';
+import type { JoinVisitRequest } from './appointment-card';
+import { DoctorWaitingBar } from './doctor-waiting-bar';
 import { PatientDashboard } from './patient-dashboard';
 import type { LatestConversation } from './latest-conversation-card';
 
@@ -14,10 +16,19 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-function renderDashboard(latestConversation?: LatestConversation | null | 'loading') {
+function renderDashboard(
+  latestConversation?: LatestConversation | null | 'loading',
+  onJoinVisit?: (request: JoinVisitRequest) => void,
+) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <PatientDashboard firstName="Sita" latestConversation={latestConversation} />
+      <PatientDashboard
+        firstName="Sita"
+        latestConversation={latestConversation}
+        onJoinVisit={onJoinVisit}
+      />
+      {/* The protected shell shows the bar wherever the patient is. */}
+      <DoctorWaitingBar />
       {/* A fixed theme: jsdom has no matchMedia for the system one. */}
       <Toaster theme="light" />
     </QueryClientProvider>,
@@ -83,7 +94,7 @@ describe('patient dashboard', () => {
     expect(medications.getAllByRole('button', { name: 'Taken' })).toHaveLength(1);
   });
 
-  it('shows the visit as live, with the waiting bar, while the doctor waits', async () => {
+  it('shows the visit as live, with the waiting bar, while the doctor waits', () => {
     renderDashboard();
     act(() => activeEncounter.set({ id: 'visit-1', status: 'waiting' }));
     const appointment = within(card('Next appointment'));
@@ -91,18 +102,34 @@ describe('patient dashboard', () => {
     expect(appointment.queryByText('Upcoming')).not.toBeInTheDocument();
     expect(appointment.getByText('Your doctor is ready. Join now.')).toBeVisible();
     const bar = screen.getByRole('region', { name: 'Your doctor is waiting' });
-    await userEvent.click(within(bar).getByRole('button', { name: 'Doctor is in — Join visit' }));
-    await expectNewToast('Preparing your visit…');
+    expect(within(bar).getByRole('link', { name: 'Doctor is in — Join visit' })).toHaveAttribute(
+      'href',
+      '/visit/visit-1?join',
+    );
 
-    act(() => activeEncounter.set({ id: 'visit-1', status: 'ended' }));
+    // Both in the call, the patient elsewhere: they may rejoin.
+    act(() => activeEncounter.set({ id: 'visit-1', status: 'in_progress' }));
+    expect(appointment.getByText('Live')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Your doctor is waiting' })).toBeVisible();
+
+    act(() => activeEncounter.set({ id: 'visit-1', status: 'finished' }));
     expect(appointment.getByText('Upcoming')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Your doctor is waiting' })).toBeNull();
   });
 
-  it('says "Preparing your visit…" on Join Video Visit', async () => {
-    renderDashboard();
+  it('says "Preparing your visit…" on Join Video Visit and asks to join with the card’s reason', async () => {
+    const join = vi.fn();
+    renderDashboard(null, join);
     await userEvent.click(screen.getByRole('button', { name: 'Join Video Visit' }));
     await expectNewToast('Preparing your visit…');
+    expect(join).toHaveBeenCalledWith({ reason: 'Blood pressure review', type: 'video' });
+  });
+
+  it('is not live while the patient is only in the waiting room', () => {
+    renderDashboard();
+    act(() => activeEncounter.set({ id: 'visit-1', status: 'queued' }));
+    expect(within(card('Next appointment')).getByText('Upcoming')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Your doctor is waiting' })).toBeNull();
   });
 
   it('shows the latest conversation it is given, untitled ones as "Conversation"', () => {

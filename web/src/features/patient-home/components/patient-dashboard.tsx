@@ -4,8 +4,7 @@ import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { sampleAppointment, sampleMedications } from '../sample-patient-data';
 import { AnnouncementsCard } from './announcements-card';
-import { AppointmentCard } from './appointment-card';
-import { DoctorWaitingBar } from './doctor-waiting-bar';
+import { AppointmentCard, type JoinVisitRequest } from './appointment-card';
 import { LatestConversationCard, type LatestConversation } from './latest-conversation-card';
 import { MedicationsCard } from './medications-card';
 import { OpenTasksCard } from './open-tasks-card';
@@ -17,10 +16,13 @@ import { VitalsCard } from './vitals-card';
 export function PatientDashboard({
   firstName,
   latestConversation = null,
+  onJoinVisit,
 }: {
   firstName: string;
   /** `'loading'` while the conversations are on their way. */
   latestConversation?: LatestConversation | null | 'loading';
+  /** "Join Video Visit": the page enters the waiting room or the started call. */
+  onJoinVisit?: (request: JoinVisitRequest) => void;
 }) {
   const { t } = useTranslation();
   const [appointment] = useState(() => sampleAppointment());
@@ -33,14 +35,13 @@ export function PatientDashboard({
         </p>
       </div>
       <QuickActions />
-      <AppointmentCard appointment={appointment} />
+      <AppointmentCard appointment={appointment} onJoin={onJoinVisit} />
       <OpenTasksCard />
       <LatestConversationCard conversation={latestConversation} />
       <MedicationsCard medications={sampleMedications} />
       <VitalsCard />
       <AnnouncementsCard />
       <SyncFooter />
-      <DoctorWaitingBar />
     </div>
   );
 }

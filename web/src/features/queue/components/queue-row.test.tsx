@@ -1,24 +1,59 @@
 import { render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Queue, QueueEntry } from '@shared/visits';
 import { i18n } from '@/lib/i18n';
-import type { QueueEntry } from '../queue-entry';
 import { QueueRow } from './queue-row';
 import { QueueScreen } from './queue-screen';
 
+const now = Date.parse('2026-11-23T08:30:00.000Z');
+const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000 - 5_000).toISOString();
+
 const sampleEntries: QueueEntry[] = [
-  { name: 'Sita Sharma', priority: 'urgent', reason: 'Chest pain', waitTime: 12, type: 'video' },
-  { name: 'Ram Bahadur', priority: 'normal', reason: 'Follow-up', waitTime: 5, type: 'call' },
+  {
+    id: 'v1',
+    patientName: 'Sita Sharma',
+    priority: 'urgent',
+    reason: 'Chest pain',
+    queuedAt: minutesAgo(12),
+    type: 'video',
+  },
+  {
+    id: 'v2',
+    patientName: 'Ram Bahadur',
+    priority: 'routine',
+    reason: 'Follow-up',
+    queuedAt: minutesAgo(5),
+    type: 'call',
+  },
 ];
 
-afterEach(() => i18n.changeLanguage('en'));
+const queue = (entries: QueueEntry[], more: Partial<Queue> = {}): Queue => ({
+  entries,
+  waiting: entries.length,
+  completedToday: 0,
+  averageWaitMinutesToday: null,
+  ...more,
+});
 
-function renderRow(entry: QueueEntry) {
+afterEach(() => {
+  vi.useRealTimers();
+  return i18n.changeLanguage('en');
+});
+
+function renderRow(entry: QueueEntry, onStart?: (id: string) => void) {
   render(
     <ul>
-      <QueueRow entry={entry} />
+      <QueueRow entry={entry} now={now} onStart={onStart} />
     </ul>,
   );
   return screen.getByRole('listitem');
+}
+
+function figures() {
+  return screen
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
 }
 
 describe('QueueRow', () => {
@@ -32,42 +67,81 @@ describe('QueueRow', () => {
     expect(within(row).queryByText('Call')).toBeNull();
   });
 
-  it('shows a normal call visit without the urgent mark', () => {
+  it('shows a routine call visit without the urgent mark', () => {
     const row = renderRow(sampleEntries[1]!);
-    expect(within(row).getByText('Normal')).toBeVisible();
+    expect(within(row).getByText('Routine')).toBeVisible();
     expect(within(row).getByText('Call')).toBeVisible();
     expect(within(row).queryByText('Urgent')).toBeNull();
     expect(within(row).queryByText('Video')).toBeNull();
   });
 
+  it('starts its visit', async () => {
+    const start = vi.fn();
+    const row = renderRow(sampleEntries[0]!, start);
+    await userEvent.click(within(row).getByRole('button', { name: 'Start visit' }));
+    expect(start).toHaveBeenCalledWith('v1');
+  });
+
   it('speaks Nepali with Devanagari digits', async () => {
     await i18n.changeLanguage('ne');
-    const row = renderRow(sampleEntries[0]!);
+    const row = renderRow(sampleEntries[0]!, vi.fn());
     expect(within(row).getByText('अत्यावश्यक')).toBeVisible();
     expect(within(row).getByText('भिडियो')).toBeVisible();
     expect(within(row).getByText('१२ मिनेट')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'भेट सुरु गर्नुहोस्' })).toBeVisible();
   });
 });
 
 describe('QueueScreen', () => {
   it('is empty, with nothing waiting, completed or timed', () => {
-    render(<QueueScreen />);
+    render(<QueueScreen queue={queue([])} />);
     expect(screen.getByRole('heading', { name: 'Patient queue' })).toBeVisible();
     expect(screen.getByText('No patients in queue')).toBeVisible();
-    const values = screen
-      .getAllByRole('term')
-      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
-    expect(values).toEqual([
+    expect(figures()).toEqual([
       ['Waiting', '0'],
       ['Completed', '0'],
       ['Avg. wait', '--'],
     ]);
   });
 
-  it('lists the entries it is given, each as a row', () => {
-    render(<QueueScreen entries={sampleEntries} />);
+  it('does not call the queue empty while it loads', () => {
+    render(<QueueScreen queue={undefined} />);
     expect(screen.queryByText('No patients in queue')).toBeNull();
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByText('Waiting').nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByRole('region', { name: 'Patients waiting' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  });
+
+  it('shows the server’s figures and lists each entry as a row with "Start visit"', () => {
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    render(
+      <QueueScreen
+        queue={queue(sampleEntries, { waiting: 2, completedToday: 7, averageWaitMinutesToday: 14 })}
+        onStart={vi.fn()}
+      />,
+    );
+    expect(screen.queryByText('No patients in queue')).toBeNull();
+    const rows = screen.getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Sita Sharma')).toBeVisible();
+    expect(within(rows[0]!).getByText('12 min')).toBeVisible();
+    expect(screen.getAllByRole('button', { name: 'Start visit' })).toHaveLength(2);
+    expect(figures()).toEqual([
+      ['Waiting', '2'],
+      ['Completed', '7'],
+      ['Avg. wait', '14 min'],
+    ]);
+  });
+
+  it('counts in Nepali', async () => {
+    await i18n.changeLanguage('ne');
+    render(
+      <QueueScreen
+        queue={queue([], { waiting: 0, completedToday: 12, averageWaitMinutesToday: 8 })}
+      />,
+    );
+    expect(screen.getByText('१२')).toBeVisible();
+    expect(screen.getByText('८ मिनेट')).toBeVisible();
   });
 });

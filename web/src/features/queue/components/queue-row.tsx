@@ -1,46 +1,80 @@
 import { ClockIcon, PhoneIcon, VideoIcon } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { QueueEntry } from '@shared/visits';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useNumberFormat } from '@/lib/number-format';
-import type { QueueEntry } from '../queue-entry';
+
+/** Whole minutes since the patient joined the waiting room, never below zero. */
+export function minutesWaited(queuedAt: string, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(queuedAt)) / 60_000));
+}
 
 /** One waiting patient: who, why, how long, how urgent and how the visit happens. */
-export function QueueRow({ entry }: { entry: QueueEntry }) {
+export function QueueRow({
+  entry,
+  now,
+  onStart,
+  starting = false,
+}: {
+  entry: QueueEntry;
+  /** The time the wait is counted to (the screen renews it every minute). */
+  now: number;
+  onStart?: (id: string) => void;
+  starting?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useNumberFormat();
+  const nameId = useId();
   const urgent = entry.priority === 'urgent';
   const TypeIcon = entry.type === 'video' ? VideoIcon : PhoneIcon;
   return (
     <li
       className={cn(
-        'border-border bg-card flex items-start gap-3 rounded-xl border p-3 shadow-sm',
+        'border-border bg-card flex flex-col gap-3 rounded-xl border p-3 shadow-sm',
         urgent && 'border-accent-500 border-l-4',
       )}
     >
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex items-center gap-2">
-          <p className="truncate font-semibold">{entry.name}</p>
-          <span
-            className={cn(
-              'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold',
-              urgent ? 'bg-accent-50 text-accent-700' : 'bg-muted text-muted-foreground',
-            )}
-          >
-            {t(`queue.priority.${entry.priority}`)}
+      <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex items-center gap-2">
+            <p id={nameId} className="truncate font-semibold">
+              {entry.patientName}
+            </p>
+            <span
+              className={cn(
+                'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold',
+                urgent ? 'bg-accent-50 text-accent-700' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              {t(`queue.priority.${entry.priority}`)}
+            </span>
+          </div>
+          <p className="text-muted-foreground truncate text-sm">{entry.reason}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
+          <span className="text-brand-700 flex items-center gap-1 font-medium">
+            <TypeIcon className="size-4" aria-hidden="true" />
+            {t(`queue.type.${entry.type}`)}
+          </span>
+          <span className="text-muted-foreground flex items-center gap-1">
+            <ClockIcon className="size-3.5" aria-hidden="true" />
+            {t('queue.waitTime', { minutes: format.number(minutesWaited(entry.queuedAt, now)) })}
           </span>
         </div>
-        <p className="text-muted-foreground truncate text-sm">{entry.reason}</p>
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
-        <span className="text-brand-700 flex items-center gap-1 font-medium">
-          <TypeIcon className="size-4" aria-hidden="true" />
-          {t(`queue.type.${entry.type}`)}
-        </span>
-        <span className="text-muted-foreground flex items-center gap-1">
-          <ClockIcon className="size-3.5" aria-hidden="true" />
-          {t('queue.waitTime', { minutes: format.number(entry.waitTime) })}
-        </span>
-      </div>
+      {onStart && (
+        <Button
+          type="button"
+          aria-describedby={nameId}
+          disabled={starting}
+          onClick={() => onStart(entry.id)}
+        >
+          <VideoIcon aria-hidden="true" />
+          {t('queue.start')}
+        </Button>
+      )}
     </li>
   );
 }

@@ -1,22 +1,60 @@
 import { UsersIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Queue } from '@shared/visits';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { useNumberFormat } from '@/lib/number-format';
-import type { QueueEntry } from '../queue-entry';
 import { QueueRow } from './queue-row';
 
+/** The wait times are counted again every minute. */
+const minuteMs = 60_000;
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /**
- * The doctor's queue. Nothing fills it yet, so it is empty and no
- * visit has been completed or timed.
+ * The doctor's queue as the server gives it (urgent first, then the longest waiting), with
+ * today's figures. `queue` is undefined while it loads.
  */
-export function QueueScreen({ entries = [] }: { entries?: QueueEntry[] }) {
+export function QueueScreen({
+  queue,
+  failed = false,
+  onStart,
+  startingId = null,
+}: {
+  queue: Queue | undefined;
+  /** The queue could not be loaded. */
+  failed?: boolean;
+  onStart?: (id: string) => void;
+  startingId?: string | null;
+}) {
   const { t } = useTranslation();
   const format = useNumberFormat();
+  const now = useNow(minuteMs);
+  const average = queue?.averageWaitMinutesToday ?? null;
   const counts = [
-    { label: t('queue.counts.waiting'), value: format.number(entries.length) },
-    { label: t('queue.counts.completed'), value: format.number(0) },
-    { label: t('queue.counts.averageWait'), value: t('queue.counts.noAverage') },
+    {
+      label: t('queue.counts.waiting'),
+      value: queue ? format.number(queue.waiting) : t('queue.counts.noAverage'),
+    },
+    {
+      label: t('queue.counts.completed'),
+      value: queue ? format.number(queue.completedToday) : t('queue.counts.noAverage'),
+    },
+    {
+      label: t('queue.counts.averageWait'),
+      value:
+        average === null
+          ? t('queue.counts.noAverage')
+          : t('queue.waitTime', { minutes: format.number(Math.round(average)) }),
+    },
   ];
   return (
     <>
@@ -32,16 +70,30 @@ export function QueueScreen({ entries = [] }: { entries?: QueueEntry[] }) {
           </div>
         ))}
       </dl>
-      <section aria-label={t('queue.list.label')}>
-        {entries.length === 0 ? (
+      <section aria-label={t('queue.list.label')} aria-busy={!queue && !failed}>
+        {!queue ? (
+          failed ? (
+            <p role="alert" className="text-accent-700 text-sm">
+              {t('queue.list.failed')}
+            </p>
+          ) : (
+            <div aria-hidden="true" className="bg-muted h-20 animate-pulse rounded-xl" />
+          )
+        ) : queue.entries.length === 0 ? (
           <div className="border-border text-muted-foreground flex flex-col items-center gap-2 rounded-xl border border-dashed px-4 py-10 text-center">
             <UsersIcon className="size-8" aria-hidden="true" />
             <p>{t('queue.list.empty')}</p>
           </div>
         ) : (
           <ul className="flex flex-col gap-2">
-            {entries.map((entry, index) => (
-              <QueueRow key={`${entry.name}-${index}`} entry={entry} />
+            {queue.entries.map((entry) => (
+              <QueueRow
+                key={entry.id}
+                entry={entry}
+                now={now}
+                onStart={onStart}
+                starting={startingId === entry.id}
+              />
             ))}
           </ul>
         )}

@@ -1,0 +1,76 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Visit } from '@shared/visits';
+import { i18n } from '@/lib/i18n';
+import { HealthRecords } from './health-records';
+
+const finished = (id: string, summary: string | null, endedAt: string): Visit => ({
+  id,
+  status: 'finished',
+  type: 'video',
+  priority: 'routine',
+  reason: 'Blood pressure review',
+  patientId: 'p1',
+  patientName: 'Sita Sharma',
+  doctorId: 'd1',
+  doctorName: 'Dr. Ram Thapa',
+  queuedAt: endedAt,
+  startedAt: endedAt,
+  inProgressAt: endedAt,
+  endedAt,
+  durationMinutes: 14,
+  summary,
+  position: null,
+  estimatedWaitMinutes: null,
+});
+
+const visits = [
+  finished('v2', 'Blood pressure is well controlled. Continue amlodipine.', '2026-11-20T06:00:00Z'),
+  finished('v1', null, '2026-10-02T06:00:00Z'),
+];
+
+const docs = { count: 0, content: null };
+
+afterEach(() => i18n.changeLanguage('en'));
+
+describe('HealthRecords', () => {
+  it('keeps the spec’s empty states without visits', async () => {
+    render(<HealthRecords docs={docs} visits={[]} />);
+    expect(screen.getByText('Your medical history will appear here.')).toBeVisible();
+    expect(screen.getByRole('tab', { name: /Summaries/ })).toHaveTextContent('Summaries 0');
+    await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
+    expect(screen.getByText('No summaries yet.')).toBeVisible();
+  });
+
+  it('lists finished visits under Summaries with date, doctor, duration and summary', async () => {
+    render(<HealthRecords docs={docs} visits={visits} />);
+    expect(screen.getByRole('tab', { name: /Summaries/ })).toHaveTextContent('Summaries 2');
+    expect(screen.getByRole('tab', { name: /Timeline/ })).toHaveTextContent('Timeline 2');
+    await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
+    const items = within(screen.getByRole('list', { name: 'Summaries' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Dr. Ram Thapa')).toBeVisible();
+    expect(within(items[0]!).getByText('Nov 20, 2026 · 14 min')).toBeVisible();
+    expect(
+      within(items[0]!).getByText('Blood pressure is well controlled. Continue amlodipine.'),
+    ).toBeVisible();
+    expect(within(items[1]!).getByText('The doctor has not written a summary yet.')).toBeVisible();
+    expect(screen.queryByText('No summaries yet.')).toBeNull();
+  });
+
+  it('shows the visits on the timeline', () => {
+    render(<HealthRecords docs={docs} visits={visits} />);
+    const timeline = screen.getByRole('list', { name: 'Timeline' });
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByText('Your medical history will appear here.')).toBeNull();
+  });
+
+  it('writes dates and numbers in Nepali', async () => {
+    await i18n.changeLanguage('ne');
+    render(<HealthRecords docs={docs} visits={visits} />);
+    await userEvent.click(screen.getByRole('tab', { name: /सारांश/ }));
+    expect(screen.getByText('अक्टोबर २, २०२६ · १४ मिनेट')).toBeVisible();
+    expect(screen.getByText('डाक्टरले अझै सारांश लेख्नुभएको छैन।')).toBeVisible();
+  });
+});

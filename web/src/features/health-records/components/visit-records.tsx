@@ -1,0 +1,69 @@
+import { StethoscopeIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Visit } from '@shared/visits';
+import { useNumberFormat } from '@/lib/number-format';
+import { formatVisitDay } from '../visit-date';
+
+/** The moment a finished visit is dated by. */
+function visitMoment(visit: Visit): string {
+  return visit.endedAt ?? visit.inProgressAt ?? visit.startedAt ?? visit.queuedAt;
+}
+
+function VisitHeading({ visit }: { visit: Visit }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+      <p className="font-semibold">{visit.doctorName ?? t('healthRecords.visits.unknownDoctor')}</p>
+      <p className="text-muted-foreground text-xs">
+        {formatVisitDay(visitMoment(visit), format.language)}
+        {visit.durationMinutes !== null &&
+          ` · ${t('healthRecords.visits.duration', { minutes: format.number(visit.durationMinutes) })}`}
+      </p>
+    </div>
+  );
+}
+
+/** Summaries: each finished visit with its doctor's summary, or that it is still to come. */
+export function VisitSummaries({ visits }: { visits: Visit[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul aria-label={t('healthRecords.tabs.summaries')} className="grid gap-2">
+      {visits.map((visit) => (
+        <li key={visit.id} className="border-border bg-card grid gap-1.5 rounded-xl border p-3">
+          <VisitHeading visit={visit} />
+          <p className="text-muted-foreground text-sm">{visit.reason}</p>
+          {visit.summary ? (
+            <p className="text-sm whitespace-pre-line">{visit.summary}</p>
+          ) : (
+            <p className="text-muted-foreground text-sm italic">
+              {t('healthRecords.visits.noSummary')}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Timeline: the finished visits, newest first. */
+export function VisitTimeline({ visits }: { visits: Visit[] }) {
+  const { t } = useTranslation();
+  return (
+    <ol aria-label={t('healthRecords.tabs.timeline')} className="grid gap-2">
+      {visits.map((visit) => (
+        <li key={visit.id} className="border-border bg-card flex gap-3 rounded-xl border p-3">
+          <StethoscopeIcon className="text-brand-700 mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <VisitHeading visit={visit} />
+            <p className="text-muted-foreground text-sm">
+              {visit.type === 'video'
+                ? t('healthRecords.visits.videoVisit', { reason: visit.reason })
+                : t('healthRecords.visits.callVisit', { reason: visit.reason })}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

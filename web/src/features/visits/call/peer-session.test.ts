@@ -1,0 +1,234 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Signal } from '@shared/visits';
+import { PeerSession } from './peer-session';
+
+const opusOffer = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
+
+/** The part of RTCPeerConnection the session uses, recording what is done to it. */
+class FakePeerConnection {
+  static made: FakePeerConnection[] = [];
+  signalingState: RTCSignalingState = 'stable';
+  iceConnectionState: RTCIceConnectionState = 'new';
+  connectionState: RTCPeerConnectionState = 'new';
+  localDescription: { type: RTCSdpType; sdp: string } | null = null;
+  remoteDescriptions: RTCSessionDescriptionInit[] = [];
+  candidates: RTCIceCandidateInit[] = [];
+  closed = false;
+  restarts = 0;
+  senders: { track: unknown; getParameters: () => { encodings: never[] } }[] = [];
+  ontrack: unknown = null;
+  onnegotiationneeded: (() => Promise<void>) | null = null;
+  onicecandidate: unknown = null;
+  oniceconnectionstatechange: (() => void) | null = null;
+  onconnectionstatechange: unknown = null;
+  onsignalingstatechange: unknown = null;
+
+  constructor(readonly config: RTCConfiguration) {
+    FakePeerConnection.made.push(this);
+  }
+  addTrack(track: unknown) {
+    const sender = { track, getParameters: () => ({ encodings: [] as never[] }) };
+    this.senders.push(sender);
+    return sender;
+  }
+  addTransceiver() {
+    return { sender: this.addTrack(null) };
+  }
+  getSenders() {
+    return this.senders;
+  }
+  getTransceivers() {
+    return [];
+  }
+  setLocalDescription() {
+    this.localDescription =
+      this.signalingState === 'have-remote-offer'
+        ? { type: 'answer', sdp: opusOffer }
+        : { type: 'offer', sdp: opusOffer };
+    this.signalingState = this.localDescription.type === 'offer' ? 'have-local-offer' : 'stable';
+    return Promise.resolve();
+  }
+  setRemoteDescription(description: RTCSessionDescriptionInit) {
+    this.remoteDescriptions.push(description);
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
+    return Promise.resolve();
+  }
+  addIceCandidate(candidate: RTCIceCandidateInit) {
+    this.candidates.push(candidate);
+    return Promise.resolve();
+  }
+  restartIce() {
+    this.restarts += 1;
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+class FakeMediaStream {
+  tracks: unknown[] = [];
+  getTracks() {
+    return this.tracks;
+  }
+  addTrack(track: unknown) {
+    this.tracks.push(track);
+  }
+}
+
+const patient = crypto.randomUUID();
+const doctorBefore = crypto.randomUUID();
+const doctorAfter = crypto.randomUUID();
+
+function makeSession(polite = true) {
+  const sent: Signal[] = [];
+  const onPeerLeft = vi.fn();
+  const audio = { kind: 'audio' };
+  const video = { kind: 'video' };
+  const localStream = {
+    getAudioTracks: () => [audio],
+    getVideoTracks: () => [video],
+  } as unknown as MediaStream;
+  const session = new PeerSession({
+    polite,
+    iceServers: [{ urls: ['stun:stun.example.org'] }],
+    localStream,
+    deliver: (signal) => {
+      sent.push(signal);
+      return Promise.resolve();
+    },
+    onRemoteStream: vi.fn(),
+    onPeerQuality: vi.fn(),
+    onPeerLeft,
+    onConnectionState: vi.fn(),
+  });
+  return { session, sent, onPeerLeft };
+}
+
+/** Lets the session's promise chains run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  FakePeerConnection.made = [];
+  vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+  vi.stubGlobal('MediaStream', FakeMediaStream);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PeerSession', () => {
+  it('says hello, and answers a new session’s hello with a connection and a reply', async () => {
+    const { session, sent } = makeSession();
+    session.start();
+    session.receive({ kind: 'hello', session: doctorBefore });
+    await settle();
+    expect(sent[0]).toEqual({ kind: 'hello', session: session.session });
+    expect(sent[1]).toEqual({ kind: 'hello', session: session.session, replyTo: doctorBefore });
+    expect(FakePeerConnection.made).toHaveLength(1);
+    expect(FakePeerConnection.made[0]!.config.iceServers).toEqual([
+      { urls: ['stun:stun.example.org'] },
+    ]);
+    expect(FakePeerConnection.made[0]!.senders).toHaveLength(2);
+  });
+
+  it('does not answer a reply, nor a reply meant for another session', async () => {
+    const { session, sent } = makeSession();
+    session.receive({ kind: 'hello', session: doctorBefore, replyTo: patient });
+    await settle();
+    expect(FakePeerConnection.made).toHaveLength(0);
+    session.receive({ kind: 'hello', session: doctorBefore, replyTo: session.session });
+    await settle();
+    expect(FakePeerConnection.made).toHaveLength(1);
+    expect(sent).toEqual([]);
+  });
+
+  it('answers an offer for itself with Opus DTX and FEC asked for, and drops others’ signals', async () => {
+    const { session, sent } = makeSession();
+    session.receive({ kind: 'hello', session: doctorBefore, replyTo: session.session });
+    session.receive({
+      kind: 'description',
+      session: doctorBefore,
+      to: patient,
+      description: { type: 'offer', sdp: opusOffer },
+    });
+    await settle();
+    const pc = FakePeerConnection.made[0]!;
+    expect(pc.remoteDescriptions).toEqual([]);
+
+    session.receive({
+      kind: 'description',
+      session: doctorBefore,
+      to: session.session,
+      description: { type: 'offer', sdp: opusOffer },
+    });
+    session.receive({
+      kind: 'candidate',
+      session: doctorBefore,
+      to: session.session,
+      candidate: { candidate: 'candidate:1 1 udp 1 192.0.2.1 5000 typ host', sdpMid: '0' },
+    });
+    await settle();
+    await settle();
+    expect(pc.remoteDescriptions).toHaveLength(1);
+    expect(pc.candidates).toHaveLength(1);
+    const answer = sent.find((signal) => signal.kind === 'description');
+    expect(answer).toMatchObject({
+      session: session.session,
+      to: doctorBefore,
+      description: { type: 'answer' },
+    });
+    expect(answer?.kind === 'description' && answer.description.sdp).toContain(
+      'a=fmtp:111 usedtx=1;useinbandfec=1',
+    );
+  });
+
+  it('lets the impolite side ignore a colliding offer', async () => {
+    const { session } = makeSession(false);
+    session.receive({ kind: 'hello', session: patient, replyTo: session.session });
+    await settle();
+    const pc = FakePeerConnection.made[0]!;
+    await pc.onnegotiationneeded?.();
+    expect(pc.signalingState).toBe('have-local-offer');
+    session.receive({
+      kind: 'description',
+      session: patient,
+      to: session.session,
+      description: { type: 'offer', sdp: opusOffer },
+    });
+    await settle();
+    expect(pc.remoteDescriptions).toEqual([]);
+  });
+
+  it('starts afresh for a reloaded peer, and closes on its goodbye', async () => {
+    const { session, onPeerLeft } = makeSession();
+    session.receive({ kind: 'hello', session: doctorBefore });
+    session.receive({ kind: 'hello', session: doctorAfter });
+    await settle();
+    expect(FakePeerConnection.made).toHaveLength(2);
+    expect(FakePeerConnection.made[0]!.closed).toBe(true);
+    session.receive({ kind: 'bye', session: doctorBefore });
+    await settle();
+    expect(onPeerLeft).not.toHaveBeenCalled();
+    session.receive({ kind: 'bye', session: doctorAfter });
+    await settle();
+    expect(onPeerLeft).toHaveBeenCalledOnce();
+    expect(FakePeerConnection.made[1]!.closed).toBe(true);
+  });
+
+  it('restarts ICE when it fails, and after five seconds disconnected', async () => {
+    vi.useFakeTimers();
+    const { session } = makeSession();
+    session.receive({ kind: 'hello', session: doctorBefore });
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.made[0]!;
+    pc.iceConnectionState = 'failed';
+    pc.oniceconnectionstatechange?.();
+    expect(pc.restarts).toBe(1);
+    pc.iceConnectionState = 'disconnected';
+    pc.oniceconnectionstatechange?.();
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(pc.restarts).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(pc.restarts).toBe(2);
+    vi.useRealTimers();
+  });
+});

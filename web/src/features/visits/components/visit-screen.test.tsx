@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Visit, VisitStatus } from '@shared/visits';
+import { visitsKeys } from '../api/query-keys';
+import { VisitScreen } from './visit-screen';
+
+// The call itself needs a browser's media and WebRTC; here only which screen shows counts.
+vi.mock('./call-screen', () => ({
+  CallScreen: ({ role }: { role: string }) => <p>{`call for the ${role}`}</p>,
+}));
+
+const id = '6f1c2d4e-0000-4000-8000-000000000003';
+
+function visit(status: VisitStatus): Visit {
+  return {
+    id,
+    status,
+    type: 'video',
+    priority: 'routine',
+    reason: 'Blood pressure review',
+    patientId: 'p1',
+    patientName: 'Sita Sharma',
+    doctorId: status === 'queued' ? null : 'd1',
+    doctorName: status === 'queued' ? null : 'Dr. Ram Thapa',
+    queuedAt: '2026-11-23T08:00:00.000Z',
+    startedAt: null,
+    inProgressAt: null,
+    endedAt: null,
+    durationMinutes: null,
+    summary: null,
+    position: status === 'queued' ? 1 : null,
+    estimatedWaitMinutes: status === 'queued' ? 5 : null,
+  };
+}
+
+function renderVisit(status: VisitStatus, role: 'doctor' | 'patient', path = `/visit/${id}`) {
+  const client = new QueryClient();
+  client.setQueryData(visitsKeys.detail(id), visit(status));
+  const [pathname = '', search = ''] = path.split('?');
+  const location = memoryLocation({ path: pathname, searchPath: search });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <VisitScreen id={id} role={role} />
+      </Router>
+    </QueryClientProvider>,
+  );
+}
+
+describe('VisitScreen', () => {
+  it('puts a queued patient in the waiting room', () => {
+    renderVisit('queued', 'patient');
+    expect(screen.getByRole('button', { name: 'Leave waiting room' })).toBeVisible();
+  });
+
+  it('tells the patient the doctor is waiting, and joins on their press', async () => {
+    renderVisit('waiting', 'patient');
+    expect(screen.getByText('Your doctor is waiting')).toBeVisible();
+    expect(screen.getByText('Live')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Doctor is in — Join visit' }));
+    expect(screen.getByText('call for the patient')).toBeVisible();
+  });
+
+  it('goes straight into the call from a "Join visit" link, and back into one under way', () => {
+    renderVisit('waiting', 'patient', `/visit/${id}?join`);
+    expect(screen.getByText('call for the patient')).toBeVisible();
+  });
+
+  it('takes the doctor straight into the call', () => {
+    renderVisit('waiting', 'doctor');
+    expect(screen.getByText('call for the doctor')).toBeVisible();
+  });
+
+  it('asks the doctor for the summary once the visit is finished', () => {
+    renderVisit('finished', 'doctor');
+    expect(screen.getByLabelText('Visit summary')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save summary' })).toBeVisible();
+  });
+
+  it('tells the patient the visit has ended, with the way home', () => {
+    renderVisit('finished', 'patient');
+    expect(screen.getByText('This visit has ended')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { Visit } from '@shared/visits';
+import { i18n } from '@/lib/i18n';
+import { WaitingRoom } from './waiting-room';
+
+const queued: Visit = {
+  id: '6f1c2d4e-0000-4000-8000-000000000001',
+  status: 'queued',
+  type: 'video',
+  priority: 'routine',
+  reason: 'Blood pressure review',
+  patientId: 'p1',
+  patientName: 'Sita Sharma',
+  doctorId: null,
+  doctorName: null,
+  queuedAt: '2026-11-23T08:00:00.000Z',
+  startedAt: null,
+  inProgressAt: null,
+  endedAt: null,
+  durationMinutes: null,
+  summary: null,
+  position: 3,
+  estimatedWaitMinutes: 12,
+  // Nothing else is read.
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  return i18n.changeLanguage('en');
+});
+
+function renderRoom(visit: Visit) {
+  const location = memoryLocation({ path: `/visit/${visit.id}`, record: true });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Router hook={location.hook}>
+        <WaitingRoom visit={visit} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return location;
+}
+
+describe('WaitingRoom', () => {
+  it('shows the place in line and the estimate', () => {
+    renderRoom(queued);
+    expect(screen.getByText('You are number 3 in line')).toBeVisible();
+    expect(screen.getByText('About 12 minutes until a doctor sees you')).toBeVisible();
+  });
+
+  it('says a doctor comes soon when there is no estimate, and one minute in the singular', () => {
+    renderRoom({ ...queued, estimatedWaitMinutes: null });
+    expect(screen.getByText('A doctor will see you soon')).toBeVisible();
+  });
+
+  it('writes the numbers in Devanagari for a Nepali reader', async () => {
+    await i18n.changeLanguage('ne');
+    renderRoom(queued);
+    expect(screen.getByText('लाइनमा तपाईं ३ नम्बरमा हुनुहुन्छ')).toBeVisible();
+    expect(screen.getByText('डाक्टरले हेर्न लगभग १२ मिनेट लाग्छ')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'प्रतीक्षा कक्ष छोड्नुहोस्' })).toBeVisible();
+  });
+
+  it('cancels the visit on "Leave waiting room" and goes home', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(Response.json({ ...queued, status: 'cancelled', position: null })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const location = renderRoom(queued);
+    await userEvent.click(screen.getByRole('button', { name: 'Leave waiting room' }));
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe('/'));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/visits/${queued.id}/cancel`,
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+});
