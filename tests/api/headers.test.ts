@@ -101,4 +101,16 @@ describe.each(databaseVariants)('cookies and headers on the $name database', (va
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     }
   });
+
+  it('lets the page itself use the camera and the microphone for visits, and nothing use geolocation', async () => {
+    server = await startTestServer({ variant });
+    const response = await fetch(`${server.url}/visit/00000000-0000-4000-8000-000000000000`);
+    const policy = Object.fromEntries(
+      (response.headers.get('permissions-policy') ?? '').split(',').map((directive) => {
+        const [feature = '', allowed = ''] = directive.trim().split('=');
+        return [feature, allowed];
+      }),
+    );
+    expect(policy).toEqual({ camera: '(self)', microphone: '(self)', geolocation: '()' });
+  });
 });

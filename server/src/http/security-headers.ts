@@ -36,7 +36,8 @@ export function registerSecurityHeaders(app: FastifyInstance, secure: boolean) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.setHeader('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    // Video visits use the camera and the microphone; nothing else on the page may.
+    reply.raw.setHeader('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
     applyHelmet(request.raw, reply.raw, () => done());
   });
 }
