@@ -6,6 +6,8 @@ import { benchMessaging } from './messaging';
 import { promised } from './scenarios';
 import { benchServerStart } from './server-start';
 import { BenchTable } from './table';
+import { benchVisitCall } from './visit-call';
+import { benchVisitPush } from './visits';
 import { routeBudgets, routeJavaScriptGzip } from './web-size';
 
 const started = performance.now();
@@ -125,6 +127,58 @@ if (polling) {
     polling.pollingRequestsPerMinute,
     '/min',
     undefined,
+    0,
+  );
+}
+
+console.log('Visits: queue and start pushes…');
+for (const visits of await benchVisitPush()) {
+  const on = visits.database === 'embedded' ? 'embedded' : 'PostgreSQL';
+  const doctors = visits.doctors.toLocaleString('en');
+  table.record(
+    `Queue push p50, Join to each of ${doctors} doctors, ${on}`,
+    visits.queuePushP50Ms,
+    'ms',
+  );
+  table.record(
+    `Queue push p99, Join to each of ${doctors} doctors, ${on}`,
+    visits.queuePushP99Ms,
+    'ms',
+    {
+      limit: 100,
+    },
+  );
+  table.record(`Start visit to patient notified p50, ${on}`, visits.startNotifyP50Ms, 'ms');
+  table.record(`Start visit to patient notified p99, ${on}`, visits.startNotifyP99Ms, 'ms', {
+    limit: 100,
+  });
+  if (visits.missing > 0) {
+    table.rows.push({
+      figure: `Visit pushes that never arrived, ${on}`,
+      value: String(visits.missing),
+      target: '0',
+      met: false,
+    });
+  }
+}
+
+console.log('Visits: a call between two Chromium pages…');
+const call = await benchVisitCall();
+const setUps = [...call.setUpMs].sort((a, b) => a - b);
+table.record(
+  `Call set-up, Join to first remote frame, median of ${setUps.length} (loopback)`,
+  setUps[Math.floor(setUps.length / 2)] ?? Number.NaN,
+  'ms',
+  { limit: 3000 },
+  0,
+);
+table.record('Call set-up, slowest', setUps.at(-1) ?? Number.NaN, 'ms', { limit: 3000 }, 0);
+for (const sent of call.sentKbps) {
+  table.record(
+    `Sent bitrate, ${sent.side}, ${sent.quality}`,
+    sent.kbps,
+    'kbps',
+    { limit: sent.quality === 'default' ? 300 : 40 },
     0,
   );
 }
