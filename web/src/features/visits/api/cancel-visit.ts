@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Visit } from '@shared/visits';
-import { apiFetch } from '@/lib/api-client';
 import { visitsKeys } from './query-keys';
+import { postVisitAction, setVisit } from './visit-actions';
 
 /** The patient leaves the waiting room. */
 export function cancelVisit(id: string): Promise<Visit> {
-  return apiFetch<Visit>(`/api/visits/${encodeURIComponent(id)}/cancel`, {
-    method: 'POST',
-    body: '{}',
-  });
+  return postVisitAction(id, 'cancel');
 }
 
 export function useCancelVisit() {
@@ -16,7 +13,7 @@ export function useCancelVisit() {
   return useMutation({
     mutationFn: cancelVisit,
     onSuccess: (visit) => {
-      queryClient.setQueryData(visitsKeys.detail(visit.id), visit);
+      setVisit(queryClient, visit);
       void queryClient.invalidateQueries({ queryKey: visitsKeys.current() });
     },
   });

@@ -1,13 +1,10 @@
 import type { JoinAnswer } from '@shared/visits';
-import { apiFetch } from '@/lib/api-client';
+import { postVisitAction } from './visit-actions';
 
 /**
  * A participant enters the call, or says they are still in it (sent every
  * `presenceIntervalMs`); the answer carries the ICE servers and the signal cursor.
  */
 export function joinCall(id: string): Promise<JoinAnswer> {
-  return apiFetch<JoinAnswer>(`/api/visits/${encodeURIComponent(id)}/join`, {
-    method: 'POST',
-    body: '{}',
-  });
+  return postVisitAction<JoinAnswer>(id, 'join');
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { joinWaitingRoomSchema, type JoinWaitingRoom, type Visit } from '@shared/visits';
 import { apiFetch } from '@/lib/api-client';
 import { visitsKeys } from './query-keys';
+import { setVisit } from './visit-actions';
 
 /** The patient enters the waiting room; an open visit of theirs comes back instead of a new one. */
 export function joinWaitingRoom(input: JoinWaitingRoom): Promise<Visit> {
@@ -14,7 +15,7 @@ export function useJoinWaitingRoom() {
   return useMutation({
     mutationFn: joinWaitingRoom,
     onSuccess: (visit) => {
-      queryClient.setQueryData(visitsKeys.detail(visit.id), visit);
+      setVisit(queryClient, visit);
       void queryClient.invalidateQueries({ queryKey: visitsKeys.current() });
     },
   });

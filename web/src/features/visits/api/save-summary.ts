@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveSummarySchema, type SaveSummary, type Visit } from '@shared/visits';
 import { apiFetch } from '@/lib/api-client';
-import { visitsKeys } from './query-keys';
+import { setVisit } from './visit-actions';
 
 /** The doctor writes the visit's summary once it has ended. */
 export function saveSummary(id: string, input: SaveSummary): Promise<Visit> {
@@ -16,6 +16,6 @@ export function useSaveSummary(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveSummary) => saveSummary(id, input),
-    onSuccess: (visit) => queryClient.setQueryData(visitsKeys.detail(visit.id), visit),
+    onSuccess: (visit) => setVisit(queryClient, visit),
   });
 }

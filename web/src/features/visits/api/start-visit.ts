@@ -1,21 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Visit } from '@shared/visits';
-import { apiFetch } from '@/lib/api-client';
 import { visitsKeys } from './query-keys';
+import { postVisitAction, setVisit } from './visit-actions';
 
 /** A doctor takes a queued visit; `visit_taken` when another doctor was first. */
 export function startVisit(id: string): Promise<Visit> {
-  return apiFetch<Visit>(`/api/visits/${encodeURIComponent(id)}/start`, {
-    method: 'POST',
-    body: '{}',
-  });
+  return postVisitAction(id, 'start');
 }
 
 export function useStartVisit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startVisit,
-    onSuccess: (visit) => queryClient.setQueryData(visitsKeys.detail(visit.id), visit),
+    onSuccess: (visit) => setVisit(queryClient, visit),
     onSettled: () => queryClient.invalidateQueries({ queryKey: visitsKeys.queue() }),
   });
 }
