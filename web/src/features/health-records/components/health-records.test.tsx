@@ -3,27 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Visit } from '@shared/visits';
 import { i18n } from '@/lib/i18n';
+import { testVisit } from '@/test-visit';
 import { HealthRecords } from './health-records';
 
-const finished = (id: string, summary: string | null, endedAt: string): Visit => ({
-  id,
-  status: 'finished',
-  type: 'video',
-  priority: 'routine',
-  reason: 'Blood pressure review',
-  patientId: 'p1',
-  patientName: 'Sita Sharma',
-  doctorId: 'd1',
-  doctorName: 'Dr. Ram Thapa',
-  queuedAt: endedAt,
-  startedAt: endedAt,
-  inProgressAt: endedAt,
-  endedAt,
-  durationMinutes: 14,
-  summary,
-  position: null,
-  estimatedWaitMinutes: null,
-});
+const finished = (id: string, summary: string | null, endedAt: string): Visit =>
+  testVisit({
+    id,
+    status: 'finished',
+    doctorId: 'd1',
+    doctorName: 'Dr. Ram Thapa',
+    queuedAt: endedAt,
+    startedAt: endedAt,
+    inProgressAt: endedAt,
+    endedAt,
+    durationMinutes: 14,
+    summary,
+  });
 
 const visits = [
   finished('v2', 'Blood pressure is well controlled. Continue amlodipine.', '2026-11-20T06:00:00Z'),

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Visit, VisitStatus } from '@shared/visits';
+import { testVisit } from '@/test-visit';
 import { visitsKeys } from '../api/query-keys';
 import { VisitScreen } from './visit-screen';
 
@@ -16,25 +17,15 @@ vi.mock('./call-screen', () => ({
 const id = '6f1c2d4e-0000-4000-8000-000000000003';
 
 function visit(status: VisitStatus): Visit {
-  return {
+  const queued = status === 'queued';
+  return testVisit({
     id,
     status,
-    type: 'video',
-    priority: 'routine',
-    reason: 'Blood pressure review',
-    patientId: 'p1',
-    patientName: 'Sita Sharma',
-    doctorId: status === 'queued' ? null : 'd1',
-    doctorName: status === 'queued' ? null : 'Dr. Ram Thapa',
-    queuedAt: '2026-11-23T08:00:00.000Z',
-    startedAt: null,
-    inProgressAt: null,
-    endedAt: null,
-    durationMinutes: null,
-    summary: null,
-    position: status === 'queued' ? 1 : null,
-    estimatedWaitMinutes: status === 'queued' ? 5 : null,
-  };
+    doctorId: queued ? null : 'd1',
+    doctorName: queued ? null : 'Dr. Ram Thapa',
+    position: queued ? 1 : null,
+    estimatedWaitMinutes: queued ? 5 : null,
+  });
 }
 
 function renderVisit(status: VisitStatus, role: 'doctor' | 'patient', path = `/visit/${id}`) {

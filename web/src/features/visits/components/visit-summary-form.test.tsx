@@ -2,29 +2,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Visit } from '@shared/visits';
 import { i18n } from '@/lib/i18n';
+import { testVisit } from '@/test-visit';
 import { VisitSummaryForm } from './visit-summary-form';
 
-const ended: Visit = {
+const ended = testVisit({
   id: '6f1c2d4e-0000-4000-8000-000000000002',
   status: 'finished',
-  type: 'video',
-  priority: 'routine',
-  reason: 'Blood pressure review',
-  patientId: 'p1',
-  patientName: 'Sita Sharma',
   doctorId: 'd1',
   doctorName: 'Dr. Ram Thapa',
-  queuedAt: '2026-11-23T08:00:00.000Z',
   startedAt: '2026-11-23T08:05:00.000Z',
   inProgressAt: '2026-11-23T08:06:00.000Z',
   endedAt: '2026-11-23T08:20:00.000Z',
   durationMinutes: 14,
-  summary: null,
-  position: null,
-  estimatedWaitMinutes: null,
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,28 +6,10 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Visit } from '@shared/visits';
 import { i18n } from '@/lib/i18n';
+import { testVisit } from '@/test-visit';
 import { WaitingRoom } from './waiting-room';
 
-const queued: Visit = {
-  id: '6f1c2d4e-0000-4000-8000-000000000001',
-  status: 'queued',
-  type: 'video',
-  priority: 'routine',
-  reason: 'Blood pressure review',
-  patientId: 'p1',
-  patientName: 'Sita Sharma',
-  doctorId: null,
-  doctorName: null,
-  queuedAt: '2026-11-23T08:00:00.000Z',
-  startedAt: null,
-  inProgressAt: null,
-  endedAt: null,
-  durationMinutes: null,
-  summary: null,
-  position: 3,
-  estimatedWaitMinutes: 12,
-  // Nothing else is read.
-};
+const queued = testVisit({ position: 3, estimatedWaitMinutes: 12 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
