@@ -23,7 +23,7 @@ import type { ApiServer } from '../http/route-schemas';
 import { startHousekeeping } from '../maintenance/housekeeping';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
-import { openEventStream, type EventStream } from '../realtime/event-stream';
+import { eventStreams } from '../realtime/event-streams';
 import type { VisitAnnouncement, VisitHub } from '../realtime/visit-hub';
 import {
   isDoctorOf,
@@ -40,9 +40,6 @@ import {
 } from '../visits/visit-access';
 import { iceServersFor, type TurnSettings } from '../visits/turn-credentials';
 import type { VisitChange, VisitFacts, VisitsRepository } from '../visits/visits-repository';
-
-/** How often an open push stream checks again that its session and role still hold. */
-export const accessRecheckMs = 60_000;
 
 /** How often each process applies the clock's rules (no-shows, calls left for good). */
 export const sweepIntervalMs = 30_000;
@@ -435,42 +432,23 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     },
   );
 
-  const streams = new Set<EventStream>();
-  // Open streams would otherwise keep the server from closing.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-    await hub.close();
-  });
+  const streams = eventStreams(app, hub);
 
   app.get('/api/visits/events', { onRequest: noStore }, async (request, reply) => {
     const caller = await deps.requireUser(request);
     if (!mayFollowVisits(caller)) {
       throw new AppError('forbidden', 'Only patients and doctors follow visits.');
     }
-    const subscriber = {
-      caller,
-      event: (name: string, json: string) => stream.send(name, json),
-      gap: () => stream.send('resync', '{}'),
-    };
-    const stream = openEventStream(request, reply);
-    streams.add(stream);
-    const unsubscribe = await hub.subscribe(subscriber);
-    // A stream outlives its request: a session signed out or a role taken away since must
-    // stop what it delivers, within a minute.
-    const recheck = setInterval(() => {
-      deps.requireUser(request).then(
-        (current) => {
-          if (mayFollowVisits(current)) subscriber.caller = current;
-          else stream.end();
-        },
-        () => stream.end(),
-      );
-    }, accessRecheckMs);
-    stream.onClose(() => {
-      clearInterval(recheck);
-      unsubscribe();
-      streams.delete(stream);
+    await streams.serve(request, reply, {
+      subscriber: (stream) => ({
+        caller,
+        event: (name, json) => stream.send(name, json),
+        gap: () => stream.send('resync', '{}'),
+      }),
+      recheck: async () => {
+        const current = await deps.requireUser(request);
+        return mayFollowVisits(current) ? current : null;
+      },
     });
-    stream.send('ready', '{}');
   });
 }
