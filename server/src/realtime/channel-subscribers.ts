@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { Notifications, Unlisten } from '../db/database';
 
 export interface ChannelSubscriber {
@@ -5,15 +6,26 @@ export interface ChannelSubscriber {
   gap(): void;
 }
 
+function parseAnnouncement<A>(schema: z.ZodMiniType<A>, payload: string): A | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // Not ours: ignore.
+    return null;
+  }
+}
+
 /**
  * This process's subscribers to one LISTEN/NOTIFY channel. The channel is listened to from
- * the first subscription on; each announcement is handed to `deliver` while anyone is
- * subscribed, and a lost connection tells every subscriber to catch up.
+ * the first subscription on; each announcement that `schema` accepts is handed to `deliver`
+ * while anyone is subscribed, and a lost connection tells every subscriber to catch up.
  */
-export function channelSubscribers<S extends ChannelSubscriber>(
+export function channelSubscribers<S extends ChannelSubscriber, A>(
   notifications: Notifications,
   channel: string,
-  deliver: (payload: string, subscribers: ReadonlySet<S>) => Promise<void>,
+  schema: z.ZodMiniType<A>,
+  deliver: (announcement: A, subscribers: ReadonlySet<S>) => Promise<void>,
 ) {
   const subscribers = new Set<S>();
   let listening: Promise<Unlisten> | undefined;
@@ -23,7 +35,9 @@ export function channelSubscribers<S extends ChannelSubscriber>(
       channel,
       (payload) => {
         if (subscribers.size === 0) return;
-        deliver(payload, subscribers).catch(() => {
+        const announcement = parseAnnouncement(schema, payload);
+        if (announcement === null) return;
+        deliver(announcement, subscribers).catch(() => {
           // A failed read leaves the announcement to the subscribers' next catch-up.
         });
       },

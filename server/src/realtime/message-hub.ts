@@ -34,16 +34,6 @@ const announcementSchema = z.union([
 
 type Announcement = z.infer<typeof announcementSchema>;
 
-function parseAnnouncement(payload: string): Announcement | null {
-  try {
-    const parsed = announcementSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // Not ours: ignore.
-    return null;
-  }
-}
-
 /** The announcement of a stored message: whole when it fits, else its id. */
 export function announcementOf(message: Message, conversation: ConversationFacts): string {
   const whole = JSON.stringify({
@@ -65,11 +55,9 @@ export function announcementOf(message: Message, conversation: ConversationFacts
  * announced by id and read once per process.
  */
 export function messageHub(notifications: Notifications, messaging: MessagingRepository) {
-  const channel = channelSubscribers(notifications, messageChannel, deliver);
+  const channel = channelSubscribers(notifications, messageChannel, announcementSchema, deliver);
 
-  async function deliver(payload: string, subscribers: ReadonlySet<Subscriber>) {
-    const announcement = parseAnnouncement(payload);
-    if (!announcement) return;
+  async function deliver(announcement: Announcement, subscribers: ReadonlySet<Subscriber>) {
     const found =
       'message' in announcement
         ? announcement

@@ -41,16 +41,6 @@ const announcementSchema = z.discriminatedUnion('kind', [
 
 export type VisitAnnouncement = z.infer<typeof announcementSchema>;
 
-function parseAnnouncement(payload: string): VisitAnnouncement | null {
-  try {
-    const parsed = announcementSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // Not ours: ignore.
-    return null;
-  }
-}
-
 /**
  * Fans visit changes out to this process's push subscribers. Every change is announced
  * through LISTEN/NOTIFY, and every process, this one included, passes it on: a visit's
@@ -59,11 +49,12 @@ function parseAnnouncement(payload: string): VisitAnnouncement | null {
  * state is kept here: several processes share one database.
  */
 export function visitHub(notifications: Notifications, visits: VisitsRepository) {
-  const channel = channelSubscribers(notifications, visitChannel, deliver);
+  const channel = channelSubscribers(notifications, visitChannel, announcementSchema, deliver);
 
-  async function deliver(payload: string, subscribers: ReadonlySet<VisitSubscriber>) {
-    const announcement = parseAnnouncement(payload);
-    if (!announcement) return;
+  async function deliver(
+    announcement: VisitAnnouncement,
+    subscribers: ReadonlySet<VisitSubscriber>,
+  ) {
     switch (announcement.kind) {
       case 'visit': {
         const { id, status, patientId, doctorId } = announcement;
