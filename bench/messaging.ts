@@ -1,16 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { messagePollMs } from '../shared/messaging';
-import { buildApp } from '../server/src/app';
-import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/better-auth';
-import { loadConfig } from '../server/src/config';
-import { migrateToLatest, openDatabase } from '../server/src/db/database';
-import { profilesRepository } from '../server/src/profiles/profiles-repository';
 import { readEventStream, type StreamReader } from './event-stream';
-import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
+import { createBenchAccounts } from './bench-accounts';
+import { onBenchDatabases } from './bench-databases';
+import { startBuiltServer, stopServer } from './built-server';
 import { signInCookie } from './sign-in';
 import { percentile } from './percentile';
 
@@ -43,31 +37,14 @@ export interface MessagingBenchOptions {
 
 const password = 'bench-pass-2026';
 
-/** Accounts are written before the server starts: the embedded database has one owner at a time. */
 async function createAccounts(env: Record<string, string>, patients: number) {
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const { auth, server } = await buildApp({ config, database });
-    const passwordHash = await passwordHashOf(auth, password);
-    const profiles = profilesRepository(database.db);
-    const create = async (email: string, role: 'patient' | 'doctor') => {
-      const user = await createConfirmedAccount(auth, { email, passwordHash });
-      await profiles.upsertNames(user.id, { first_name: role === 'doctor' ? 'Doctor' : 'Patient' });
-      await profiles.setRole(user.id, role);
-      return email;
-    };
-    const doctor = await create('bench-doctor@example.com', 'doctor');
-    const patientEmails: string[] = [];
-    for (let i = 0; i < patients; i += 1) {
-      patientEmails.push(await create(`bench-patient-${i}@example.com`, 'patient'));
-    }
-    await server.close();
-    return { doctor, patients: patientEmails };
-  } finally {
-    await database.close();
-  }
+  const doctor = 'bench-doctor@example.com';
+  const patientEmails = Array.from(
+    { length: patients },
+    (_, i) => `bench-patient-${i}@example.com`,
+  );
+  await createBenchAccounts(env, password, { doctors: [doctor], patients: patientEmails });
+  return { doctor, patients: patientEmails };
 }
 
 /** Resident memory of a process in MB (Linux). */
@@ -242,32 +219,5 @@ export async function benchMessaging(
     idleSeconds: 25,
     ...options,
   };
-  const results: MessagingFigures[] = [];
-  const secret = 'bench-secret-'.padEnd(40, 'x');
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-messaging-'));
-  try {
-    results.push(await benchOn('embedded', { DATA_DIR: dataDir, AUTH_SECRET: secret }, settings));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  const postgres = await reachablePostgres();
-  if (postgres) {
-    const name = `sewa_bench_messaging_${process.pid}`;
-    const admin = await openDatabase({ databaseUrl: postgres, dataDir: tmpdir() });
-    const benchUrl = new URL(postgres);
-    benchUrl.pathname = `/${name}`;
-    const pgDataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-messaging-pg-'));
-    try {
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const env = { DATA_DIR: pgDataDir, DATABASE_URL: benchUrl.toString(), AUTH_SECRET: secret };
-      results.push(await benchOn('postgres', env, settings));
-    } finally {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-      rmSync(pgDataDir, { recursive: true, force: true });
-    }
-  }
-  return results;
+  return onBenchDatabases('messaging', (database, env) => benchOn(database, env, settings));
 }

@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
-import { buildApp } from '../server/src/app';
-import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/better-auth';
-import { loadConfig } from '../server/src/config';
-import { migrateToLatest, openDatabase } from '../server/src/db/database';
-import { profilesRepository } from '../server/src/profiles/profiles-repository';
-import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
+import { createBenchAccounts } from './bench-accounts';
+import { onBenchDatabases } from './bench-databases';
+import { startBuiltServer, stopServer } from './built-server';
 import { readEventStream, type StreamReader } from './event-stream';
 import { percentile } from './percentile';
 import { signInCookie } from './sign-in';
@@ -28,36 +21,13 @@ export interface VisitPushFigures {
 
 const password = 'bench-pass-2026';
 
-/** Accounts are written before the server starts: the embedded database has one owner at a time. */
 async function createAccounts(env: Record<string, string>, doctors: number, patients: number) {
-  const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(database.db);
-    const { auth, server } = await buildApp({ config, database });
-    const passwordHash = await passwordHashOf(auth, password);
-    const profiles = profilesRepository(database.db);
-    const create = async (email: string, role: 'patient' | 'doctor', name: string) => {
-      const user = await createConfirmedAccount(auth, { email, passwordHash });
-      await profiles.upsertNames(user.id, { first_name: name });
-      await profiles.setRole(user.id, role);
-      return email;
-    };
-    const doctorEmails: string[] = [];
-    for (let i = 0; i < doctors; i += 1) {
-      doctorEmails.push(await create(`bench-visit-doctor-${i}@example.com`, 'doctor', 'Doctor'));
-    }
-    const patientEmails: string[] = [];
-    for (let i = 0; i < patients; i += 1) {
-      patientEmails.push(
-        await create(`bench-visit-patient-${i}@example.com`, 'patient', 'Patient'),
-      );
-    }
-    await server.close();
-    return { doctors: doctorEmails, patients: patientEmails };
-  } finally {
-    await database.close();
-  }
+  const accounts = {
+    doctors: Array.from({ length: doctors }, (_, i) => `bench-visit-doctor-${i}@example.com`),
+    patients: Array.from({ length: patients }, (_, i) => `bench-visit-patient-${i}@example.com`),
+  };
+  await createBenchAccounts(env, password, accounts);
+  return accounts;
 }
 
 /** Signs everyone in a few at a time, each from an address of its own (the per-address limits). */
@@ -190,33 +160,5 @@ async function benchOn(
  * starts each visit while its patient's stream waits for the news.
  */
 export async function benchVisitPush(doctors = 200, patients = 40): Promise<VisitPushFigures[]> {
-  const results: VisitPushFigures[] = [];
-  const secret = 'bench-secret-'.padEnd(40, 'x');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-visits-'));
-  try {
-    results.push(
-      await benchOn('embedded', { DATA_DIR: dataDir, AUTH_SECRET: secret }, doctors, patients),
-    );
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  const postgres = await reachablePostgres();
-  if (postgres) {
-    const name = `sewa_bench_visits_${process.pid}`;
-    const admin = await openDatabase({ databaseUrl: postgres, dataDir: tmpdir() });
-    const benchUrl = new URL(postgres);
-    benchUrl.pathname = `/${name}`;
-    const pgDataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-visits-pg-'));
-    try {
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const env = { DATA_DIR: pgDataDir, DATABASE_URL: benchUrl.toString(), AUTH_SECRET: secret };
-      results.push(await benchOn('postgres', env, doctors, patients));
-    } finally {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-      rmSync(pgDataDir, { recursive: true, force: true });
-    }
-  }
-  return results;
+  return onBenchDatabases('visits', (database, env) => benchOn(database, env, doctors, patients));
 }

@@ -53,6 +53,14 @@ const booleanSetting = z
   .pipe(z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']))
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
+/** `a, b,,c` → `['a', 'b', 'c']`: entries trimmed, empty ones dropped. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
 const urlSetting = (protocols: string[]) =>
   z
     .string()
@@ -82,42 +90,20 @@ const settingSchemas = {
   SMTP_URL: urlSetting(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().min(3, 'expected an e-mail address'),
   INVITE_CODE: z.string().trim().min(1, 'expected a non-empty invitation code'),
-  CLINIC_KEYS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((key) => key.trim().toUpperCase())
-        .filter(Boolean),
-    )
+  CLINIC_KEYS: commaList
+    .transform((keys) => keys.map((key) => key.toUpperCase()))
     .refine((keys) => keys.length > 0, 'expected at least one clinic key'),
   APP_MODE: appModeSchema,
   DEMO_USERS: booleanSetting,
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters'),
-  TRUST_PROXY: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (entries) => entries.every(isAddressOrRange),
-      'expected addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,192.168.1.0/24)',
-    ),
-  TURN_URLS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (urls) => urls.length > 0 && urls.every((url) => /^turns?:[^\s]+$/.test(url)),
-      'expected TURN URLs starting with turn: or turns:, comma-separated (e.g. turn:turn.example.com:3478)',
-    ),
+  TRUST_PROXY: commaList.refine(
+    (entries) => entries.every(isAddressOrRange),
+    'expected addresses or CIDR ranges, comma-separated (e.g. 10.0.0.5,192.168.1.0/24)',
+  ),
+  TURN_URLS: commaList.refine(
+    (urls) => urls.length > 0 && urls.every((url) => /^turns?:[^\s]+$/.test(url)),
+    'expected TURN URLs starting with turn: or turns:, comma-separated (e.g. turn:turn.example.com:3478)',
+  ),
   TURN_SECRET: z.string().min(16, 'expected at least 16 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
 } as const;

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@shared/messaging';
 import type { Role } from '@shared/role';
-import type { Notifications } from '../db/database';
 import type { ConversationFacts } from '../messaging/conversation-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
+import { inProcessNotifications } from './in-process-notifications';
 import { messageHub, type Subscriber } from './message-hub';
-
-/** One process's notifications, delivered at once to its own listeners. */
-function inProcessNotifications(): Notifications {
-  const listeners = new Map<string, ((payload: string) => void)[]>();
-  return {
-    notify(channel, payload) {
-      for (const listener of listeners.get(channel) ?? []) listener(payload);
-      return Promise.resolve();
-    },
-    listen(channel, onPayload) {
-      listeners.set(channel, [...(listeners.get(channel) ?? []), onPayload]);
-      return Promise.resolve(() => Promise.resolve());
-    },
-  };
-}
 
 /** The stored messages a too-long announcement is read back from. */
 function storedMessages(

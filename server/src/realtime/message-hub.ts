@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { messageSchema, type Message } from '@shared/messaging';
-import type { Notifications, Unlisten } from '../db/database';
+import type { Notifications } from '../db/database';
 import { mayRead, type ConversationFacts } from '../messaging/conversation-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
 import type { Caller } from '../auth/callers';
+import { channelSubscribers } from './channel-subscribers';
 
 /** The PostgreSQL channel every server process announces new messages on. */
 export const messageChannel = 'messaging';
@@ -33,16 +34,6 @@ const announcementSchema = z.union([
 
 type Announcement = z.infer<typeof announcementSchema>;
 
-function parseAnnouncement(payload: string): Announcement | null {
-  try {
-    const parsed = announcementSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // Not ours: ignore.
-    return null;
-  }
-}
-
 /** The announcement of a stored message: whole when it fits, else its id. */
 export function announcementOf(message: Message, conversation: ConversationFacts): string {
   const whole = JSON.stringify({
@@ -64,12 +55,9 @@ export function announcementOf(message: Message, conversation: ConversationFacts
  * announced by id and read once per process.
  */
 export function messageHub(notifications: Notifications, messaging: MessagingRepository) {
-  const subscribers = new Set<Subscriber>();
-  let listening: Promise<Unlisten> | undefined;
+  const channel = channelSubscribers(notifications, messageChannel, announcementSchema, deliver);
 
-  async function deliver(payload: string) {
-    const announcement = parseAnnouncement(payload);
-    if (!announcement || subscribers.size === 0) return;
+  async function deliver(announcement: Announcement, subscribers: ReadonlySet<Subscriber>) {
     const found =
       'message' in announcement
         ? announcement
@@ -81,28 +69,8 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
     }
   }
 
-  function startListening() {
-    listening ??= notifications.listen(
-      messageChannel,
-      (payload) => {
-        deliver(payload).catch(() => {
-          // A failed read leaves the message to the subscribers' next catch-up or poll.
-        });
-      },
-      () => {
-        for (const subscriber of subscribers) subscriber.gap();
-      },
-    );
-    return listening;
-  }
-
   return {
-    /** Starts delivering to `subscriber`; the returned function stops it. */
-    async subscribe(subscriber: Subscriber): Promise<() => void> {
-      subscribers.add(subscriber);
-      await startListening();
-      return () => subscribers.delete(subscriber);
-    },
+    subscribe: channel.subscribe,
 
     /** Tells every process about a stored message. */
     async announce(message: Message, conversation: ConversationFacts): Promise<void> {
@@ -110,15 +78,10 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
     },
 
     get subscriberCount() {
-      return subscribers.size;
+      return channel.count;
     },
 
-    async close() {
-      subscribers.clear();
-      const unlisten = await listening?.catch(() => undefined);
-      listening = undefined;
-      await unlisten?.();
-    },
+    close: channel.close,
   };
 }
 

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@shared/role';
 import type { SignalEvent } from '@shared/visits';
-import type { Notifications } from '../db/database';
 import type { VisitsRepository } from '../visits/visits-repository';
+import { inProcessNotifications } from './in-process-notifications';
 import { visitHub, type VisitSubscriber } from './visit-hub';
-
-/** One process's notifications, delivered at once to its own listeners. */
-function inProcessNotifications(): Notifications {
-  const listeners = new Map<string, ((payload: string) => void)[]>();
-  return {
-    notify(channel, payload) {
-      for (const listener of listeners.get(channel) ?? []) listener(payload);
-      return Promise.resolve();
-    },
-    listen(channel, onPayload) {
-      listeners.set(channel, [...(listeners.get(channel) ?? []), onPayload]);
-      return Promise.resolve(() => Promise.resolve());
-    },
-  };
-}
 
 const signal: SignalEvent & { toUserId: string } = {
   id: '7',

@@ -5,9 +5,10 @@ import {
   type SignalEvent,
   type VisitChangeEvent,
 } from '@shared/visits';
-import type { Notifications, Unlisten } from '../db/database';
+import type { Notifications } from '../db/database';
 import type { VisitsRepository } from '../visits/visits-repository';
 import type { Caller } from '../auth/callers';
+import { channelSubscribers } from './channel-subscribers';
 
 /** The PostgreSQL channel every server process announces visit changes on. */
 export const visitChannel = 'visits';
@@ -40,16 +41,6 @@ const announcementSchema = z.discriminatedUnion('kind', [
 
 export type VisitAnnouncement = z.infer<typeof announcementSchema>;
 
-function parseAnnouncement(payload: string): VisitAnnouncement | null {
-  try {
-    const parsed = announcementSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // Not ours: ignore.
-    return null;
-  }
-}
-
 /**
  * Fans visit changes out to this process's push subscribers. Every change is announced
  * through LISTEN/NOTIFY, and every process, this one included, passes it on: a visit's
@@ -58,12 +49,12 @@ function parseAnnouncement(payload: string): VisitAnnouncement | null {
  * state is kept here: several processes share one database.
  */
 export function visitHub(notifications: Notifications, visits: VisitsRepository) {
-  const subscribers = new Set<VisitSubscriber>();
-  let listening: Promise<Unlisten> | undefined;
+  const channel = channelSubscribers(notifications, visitChannel, announcementSchema, deliver);
 
-  async function deliver(payload: string) {
-    const announcement = parseAnnouncement(payload);
-    if (!announcement || subscribers.size === 0) return;
+  async function deliver(
+    announcement: VisitAnnouncement,
+    subscribers: ReadonlySet<VisitSubscriber>,
+  ) {
     switch (announcement.kind) {
       case 'visit': {
         const { id, status, patientId, doctorId } = announcement;
@@ -103,28 +94,8 @@ export function visitHub(notifications: Notifications, visits: VisitsRepository)
     }
   }
 
-  function startListening() {
-    listening ??= notifications.listen(
-      visitChannel,
-      (payload) => {
-        deliver(payload).catch(() => {
-          // A failed read leaves the signal to the recipient's catch-up.
-        });
-      },
-      () => {
-        for (const subscriber of subscribers) subscriber.gap();
-      },
-    );
-    return listening;
-  }
-
   return {
-    /** Starts delivering to `subscriber`; the returned function stops it. */
-    async subscribe(subscriber: VisitSubscriber): Promise<() => void> {
-      subscribers.add(subscriber);
-      await startListening();
-      return () => subscribers.delete(subscriber);
-    },
+    subscribe: channel.subscribe,
 
     /** Tells every process about a change. */
     async announce(announcement: VisitAnnouncement): Promise<void> {
@@ -132,15 +103,10 @@ export function visitHub(notifications: Notifications, visits: VisitsRepository)
     },
 
     get subscriberCount() {
-      return subscribers.size;
+      return channel.count;
     },
 
-    async close() {
-      subscribers.clear();
-      const unlisten = await listening?.catch(() => undefined);
-      listening = undefined;
-      await unlisten?.();
-    },
+    close: channel.close,
   };
 }
 

@@ -15,11 +15,8 @@ import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user'
 import type { ApiServer } from '../http/route-schemas';
 import { mayHaveCareTeamConversation, mayWrite } from '../messaging/conversation-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
-import { openEventStream, type EventStream } from '../realtime/event-stream';
+import { eventStreams } from '../realtime/event-streams';
 import type { MessageHub } from '../realtime/message-hub';
-
-/** How often an open push stream checks again that its session and role still hold. */
-export const accessRecheckMs = 60_000;
 
 export interface MessagingDeps {
   messaging: MessagingRepository;
@@ -149,37 +146,17 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     },
   );
 
-  const streams = new Set<EventStream>();
-  // Open streams would otherwise keep the server from closing.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-    await hub.close();
-  });
+  const streams = eventStreams(app, hub);
 
   app.get('/api/messaging/events', async (request, reply) => {
-    const subscriber = {
-      caller: await deps.requireUser(request),
-      message: (_message: unknown, json: string) => stream.send('message', json),
-      gap: () => stream.send('resync', '{}'),
-    };
-    const stream = openEventStream(request, reply);
-    streams.add(stream);
-    const unsubscribe = await hub.subscribe(subscriber);
-    // A stream outlives its request: a session signed out or a role taken away since must
-    // stop (or narrow) what it delivers, within a minute.
-    const recheck = setInterval(() => {
-      deps.requireUser(request).then(
-        (current) => {
-          subscriber.caller = current;
-        },
-        () => stream.end(),
-      );
-    }, accessRecheckMs);
-    stream.onClose(() => {
-      clearInterval(recheck);
-      unsubscribe();
-      streams.delete(stream);
+    const caller = await deps.requireUser(request);
+    await streams.serve(request, reply, {
+      subscriber: (stream) => ({
+        caller,
+        message: (_message, json) => stream.send('message', json),
+        gap: () => stream.send('resync', '{}'),
+      }),
+      recheck: () => deps.requireUser(request),
     });
-    stream.send('ready', '{}');
   });
 }

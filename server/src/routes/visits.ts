@@ -23,7 +23,7 @@ import type { ApiServer } from '../http/route-schemas';
 import { startHousekeeping } from '../maintenance/housekeeping';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
-import { openEventStream, type EventStream } from '../realtime/event-stream';
+import { eventStreams } from '../realtime/event-streams';
 import type { VisitAnnouncement, VisitHub } from '../realtime/visit-hub';
 import {
   isDoctorOf,
@@ -40,9 +40,6 @@ import {
 } from '../visits/visit-access';
 import { iceServersFor, type TurnSettings } from '../visits/turn-credentials';
 import type { VisitChange, VisitFacts, VisitsRepository } from '../visits/visits-repository';
-
-/** How often an open push stream checks again that its session and role still hold. */
-export const accessRecheckMs = 60_000;
 
 /** How often each process applies the clock's rules (no-shows, calls left for good). */
 export const sweepIntervalMs = 30_000;
@@ -70,6 +67,18 @@ const closed = () => new AppError('visit_closed', 'This visit has ended.');
 const notStarted = () =>
   new AppError('visit_not_ready', 'Your doctor has not started this visit yet.');
 const taken = () => new AppError('visit_taken', 'Another doctor has already started this visit.');
+const endedByDoctor = () => new AppError('conflict', 'A visit under way is ended by the doctor.');
+
+/** Why a visit could not be moved on, from where it is now: over, or `stillOpen`. */
+function refusalAt(now: VisitFacts | null, stillOpen: () => AppError): AppError {
+  return now && isOpen(now.status) ? stillOpen() : closed();
+}
+
+/** A call's steps need a visit that has started and is not over. */
+function requireCallUnderWay(facts: VisitFacts): void {
+  if (facts.status === 'queued') throw notStarted();
+  if (!isOpen(facts.status)) throw closed();
+}
 
 /** A malformed visit id is one more visit that does not exist. */
 const unknownVisit = { params: { code: 'not_found', message: 'No such visit.' } } as const;
@@ -116,11 +125,24 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
   );
   app.addHook('onClose', () => sweeper.stop());
 
-  /** The visit when the caller may read it; a refusal is a missing visit. */
-  async function readableFacts(caller: Caller, id: string): Promise<VisitFacts> {
+  /** The visit when the access rule `may` lets the caller at it; a refusal is a missing visit. */
+  async function factsFor(
+    caller: Caller,
+    id: string,
+    may: (caller: Caller, facts: VisitFacts) => boolean,
+  ): Promise<VisitFacts> {
     const facts = await visits.facts(id);
-    if (!facts || !mayRead(caller, facts)) throw notFound();
+    if (!facts || !may(caller, facts)) throw notFound();
     return facts;
+  }
+
+  /** Announces a change that was made; `null` (nothing moved) passes through. */
+  async function announced(
+    request: { log: FastifyBaseLogger },
+    change: VisitChange | null,
+  ): Promise<VisitChange | null> {
+    if (change) await announce(request, changed(change));
+    return change;
   }
 
   async function visitOrMissing(id: string): Promise<Visit> {
@@ -128,6 +150,13 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     if (!visit) throw notFound();
     return visit;
   }
+
+  /** A visit's private page or step, answered with the visit. */
+  const visitAnswer = {
+    schema: { params: visitParamsSchema, response: { 200: visitSchema } },
+    config: { inputRefusals: unknownVisit },
+    onRequest: [noStore, signedIn],
+  };
 
   const sideOf = (caller: Caller, facts: VisitFacts) =>
     isPatientOf(caller, facts) ? ('patient' as const) : ('doctor' as const);
@@ -190,47 +219,26 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     },
   );
 
-  app.get(
-    '/api/visits/:id',
-    {
-      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
-      config: { inputRefusals: unknownVisit },
-      onRequest: [noStore, signedIn],
-    },
-    async (request, reply) => {
-      await sweep(request.log);
-      await readableFacts(callerOf(request), request.params.id);
-      return reply.send(await visitOrMissing(request.params.id));
-    },
-  );
+  app.get('/api/visits/:id', visitAnswer, async (request, reply) => {
+    await sweep(request.log);
+    await factsFor(callerOf(request), request.params.id, mayRead);
+    return reply.send(await visitOrMissing(request.params.id));
+  });
 
-  app.post(
-    '/api/visits/:id/start',
-    {
-      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
-      config: { inputRefusals: unknownVisit },
-      onRequest: [noStore, signedIn],
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { id } = request.params;
-      if (!mayStart(caller)) throw new AppError('forbidden', 'Only doctors start visits.');
-      await sweep(request.log);
-      const facts = await visits.facts(id);
-      if (!facts) throw notFound();
-      if (facts.status === 'queued') {
-        const change = await visits.start(id, caller.id);
-        if (change) {
-          await announce(request, changed(change));
-          return reply.send(await visitOrMissing(id));
-        }
-      }
-      // Someone else moved it first, or it was never queued.
-      const now = facts.status === 'queued' ? await visits.facts(id) : facts;
-      if (!now || !isOpen(now.status)) throw closed();
-      throw taken();
-    },
-  );
+  app.post('/api/visits/:id/start', visitAnswer, async (request, reply) => {
+    const caller = callerOf(request);
+    const { id } = request.params;
+    if (!mayStart(caller)) throw new AppError('forbidden', 'Only doctors start visits.');
+    await sweep(request.log);
+    const facts = await visits.facts(id);
+    if (!facts) throw notFound();
+    if (facts.status === 'queued') {
+      const change = await announced(request, await visits.start(id, caller.id));
+      if (change) return reply.send(await visitOrMissing(id));
+    }
+    // Someone else moved it first, or it was never queued.
+    throw refusalAt(facts.status === 'queued' ? await visits.facts(id) : facts, taken);
+  });
 
   app.post(
     '/api/visits/:id/join',
@@ -243,17 +251,15 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       const caller = callerOf(request);
       const { id } = request.params;
       await sweep(request.log);
-      const facts = await visits.facts(id);
-      if (!facts || !mayTakePart(caller, facts)) throw notFound();
-      if (facts.status === 'queued') throw notStarted();
-      if (!isOpen(facts.status)) throw closed();
+      const facts = await factsFor(caller, id, mayTakePart);
+      requireCallUnderWay(facts);
       const present = await visits.markPresent(id, sideOf(caller, facts));
       if (!present) throw closed();
       if (present.status === 'waiting' && present.bothJoined) {
-        const change = await visits.move(id, 'waiting', 'in_progress', caller.id, {
-          in_progress_at: 'now',
-        });
-        if (change) await announce(request, changed(change));
+        await announced(
+          request,
+          await visits.move(id, 'waiting', 'in_progress', caller.id, { in_progress_at: 'now' }),
+        );
       }
       const [visit, signalCursor] = await Promise.all([
         visitOrMissing(id),
@@ -263,89 +269,50 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     },
   );
 
-  app.post(
-    '/api/visits/:id/leave',
-    {
-      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
-      config: { inputRefusals: unknownVisit },
-      onRequest: [noStore, signedIn],
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { id } = request.params;
-      await sweep(request.log);
-      const facts = await visits.facts(id);
-      if (!facts || !mayTakePart(caller, facts)) throw notFound();
-      await visits.markLeft(id, sideOf(caller, facts));
-      return reply.send(await visitOrMissing(id));
-    },
-  );
+  app.post('/api/visits/:id/leave', visitAnswer, async (request, reply) => {
+    const caller = callerOf(request);
+    const { id } = request.params;
+    await sweep(request.log);
+    const facts = await factsFor(caller, id, mayTakePart);
+    await visits.markLeft(id, sideOf(caller, facts));
+    return reply.send(await visitOrMissing(id));
+  });
 
-  app.post(
-    '/api/visits/:id/cancel',
-    {
-      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
-      config: { inputRefusals: unknownVisit },
-      onRequest: [noStore, signedIn],
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { id } = request.params;
-      await sweep(request.log);
-      const facts = await readableFacts(caller, id);
-      if (!isOpen(facts.status)) throw closed();
-      if (!mayCancel(caller, facts)) {
-        throw new AppError('conflict', 'A visit under way is ended by the doctor.');
-      }
-      const change = await visits.move(id, facts.status, 'cancelled', caller.id, {
-        ended_at: 'now',
-      });
-      if (!change) {
-        // It moved meanwhile: answer for where it is now.
-        const now = await visits.facts(id);
-        throw now && isOpen(now.status)
-          ? new AppError('conflict', 'A visit under way is ended by the doctor.')
-          : closed();
-      }
-      await announce(request, changed(change));
-      return reply.send(await visitOrMissing(id));
-    },
-  );
+  app.post('/api/visits/:id/cancel', visitAnswer, async (request, reply) => {
+    const caller = callerOf(request);
+    const { id } = request.params;
+    await sweep(request.log);
+    const facts = await factsFor(caller, id, mayRead);
+    if (!isOpen(facts.status)) throw closed();
+    if (!mayCancel(caller, facts)) throw endedByDoctor();
+    const change = await announced(
+      request,
+      await visits.move(id, facts.status, 'cancelled', caller.id, { ended_at: 'now' }),
+    );
+    // It moved meanwhile: answer for where it is now.
+    if (!change) throw refusalAt(await visits.facts(id), endedByDoctor);
+    return reply.send(await visitOrMissing(id));
+  });
 
-  app.post(
-    '/api/visits/:id/end',
-    {
-      schema: { params: visitParamsSchema, response: { 200: visitSchema } },
-      config: { inputRefusals: unknownVisit },
-      onRequest: [noStore, signedIn],
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { id } = request.params;
-      await sweep(request.log);
-      const facts = await readableFacts(caller, id);
-      // The patient takes part, so may know the visit exists: they hear why, not "missing".
-      if (!mayEnd(caller, facts)) {
-        throw new AppError('forbidden', 'Only the doctor can end the visit.');
-      }
-      if (facts.status !== 'in_progress' && facts.status !== 'waiting') throw closed();
-      const change =
-        facts.status === 'in_progress'
-          ? await visits.move(id, 'in_progress', 'finished', caller.id, { ended_at: 'now' })
-          : await visits.move(id, 'waiting', 'cancelled', caller.id, { ended_at: 'now' });
-      if (!change) {
-        // Both came in meanwhile (waiting → in progress): end it from there.
-        const retry = await visits.move(id, 'in_progress', 'finished', caller.id, {
-          ended_at: 'now',
-        });
-        if (!retry) throw closed();
-        await announce(request, changed(retry));
-      } else {
-        await announce(request, changed(change));
-      }
-      return reply.send(await visitOrMissing(id));
-    },
-  );
+  app.post('/api/visits/:id/end', visitAnswer, async (request, reply) => {
+    const caller = callerOf(request);
+    const { id } = request.params;
+    await sweep(request.log);
+    const facts = await factsFor(caller, id, mayRead);
+    // The patient takes part, so may know the visit exists: they hear why, not "missing".
+    if (!mayEnd(caller, facts)) {
+      throw new AppError('forbidden', 'Only the doctor can end the visit.');
+    }
+    if (facts.status !== 'in_progress' && facts.status !== 'waiting') throw closed();
+    const finish = () => visits.move(id, 'in_progress', 'finished', caller.id, { ended_at: 'now' });
+    const change =
+      facts.status === 'in_progress'
+        ? await finish()
+        : await visits.move(id, 'waiting', 'cancelled', caller.id, { ended_at: 'now' });
+    // Both came in meanwhile (waiting → in progress): end it from there.
+    if (!(await announced(request, change ?? (await finish())))) throw closed();
+    return reply.send(await visitOrMissing(id));
+  });
 
   app.put(
     '/api/visits/:id/summary',
@@ -362,7 +329,7 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       const caller = callerOf(request);
       const { id } = request.params;
       await sweep(request.log);
-      const facts = await readableFacts(caller, id);
+      const facts = await factsFor(caller, id, mayRead);
       if (!mayWriteSummary(caller, facts)) {
         throw new AppError('forbidden', 'Only the doctor writes the summary.');
       }
@@ -391,10 +358,8 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       const { id } = request.params;
       // No sweep here: a call sends signals by the dozen, and its participants' joins and
       // reads already apply the clock's rules.
-      const facts = await visits.facts(id);
-      if (!facts || !mayTakePart(caller, facts)) throw notFound();
-      if (facts.status === 'queued') throw notStarted();
-      if (!isOpen(facts.status)) throw closed();
+      const facts = await factsFor(caller, id, mayTakePart);
+      requireCallUnderWay(facts);
       const decision = await deps.limiter.hit(`visit-signal:${id}:${caller.id}`, signalLimit);
       if (!decision.allowed) throw rateLimited(decision);
       const toUserId = isDoctorOf(caller, facts) ? facts.patientId : facts.doctorId;
@@ -429,48 +394,28 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     async (request, reply) => {
       const caller = callerOf(request);
       const { id } = request.params;
-      const facts = await visits.facts(id);
-      if (!facts || !mayTakePart(caller, facts)) throw notFound();
+      await factsFor(caller, id, mayTakePart);
       return reply.send(await visits.signalsFor(id, caller.id, request.query.after));
     },
   );
 
-  const streams = new Set<EventStream>();
-  // Open streams would otherwise keep the server from closing.
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-    await hub.close();
-  });
+  const streams = eventStreams(app, hub);
 
   app.get('/api/visits/events', { onRequest: noStore }, async (request, reply) => {
     const caller = await deps.requireUser(request);
     if (!mayFollowVisits(caller)) {
       throw new AppError('forbidden', 'Only patients and doctors follow visits.');
     }
-    const subscriber = {
-      caller,
-      event: (name: string, json: string) => stream.send(name, json),
-      gap: () => stream.send('resync', '{}'),
-    };
-    const stream = openEventStream(request, reply);
-    streams.add(stream);
-    const unsubscribe = await hub.subscribe(subscriber);
-    // A stream outlives its request: a session signed out or a role taken away since must
-    // stop what it delivers, within a minute.
-    const recheck = setInterval(() => {
-      deps.requireUser(request).then(
-        (current) => {
-          if (mayFollowVisits(current)) subscriber.caller = current;
-          else stream.end();
-        },
-        () => stream.end(),
-      );
-    }, accessRecheckMs);
-    stream.onClose(() => {
-      clearInterval(recheck);
-      unsubscribe();
-      streams.delete(stream);
+    await streams.serve(request, reply, {
+      subscriber: (stream) => ({
+        caller,
+        event: (name, json) => stream.send(name, json),
+        gap: () => stream.send('resync', '{}'),
+      }),
+      recheck: async () => {
+        const current = await deps.requireUser(request);
+        return mayFollowVisits(current) ? current : null;
+      },
     });
-    stream.send('ready', '{}');
   });
 }

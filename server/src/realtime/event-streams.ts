@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { openEventStream, type EventStream } from './event-stream';
+
+/** How often an open push stream checks again that its session and role still hold. */
+export const accessRecheckMs = 60_000;
+
+interface Hub<S> {
+  subscribe(subscriber: S): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+interface Follow<S extends { caller: unknown }> {
+  /** The hub's subscriber for this stream. */
+  subscriber(stream: EventStream): S;
+  /** Who is calling now, or `null` when they may no longer follow; a failure ends it too. */
+  recheck(): Promise<S['caller'] | null>;
+}
+
+/**
+ * The push streams of one hub: each follows the hub from `ready` until its client goes
+ * away, and all are ended, and the hub closed, when the server closes.
+ */
+export function eventStreams<S extends { caller: unknown }>(
+  app: Pick<FastifyInstance, 'addHook'>,
+  hub: Hub<S>,
+) {
+  const streams = new Set<EventStream>();
+  // Open streams would otherwise keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+    await hub.close();
+  });
+
+  async function serve(request: FastifyRequest, reply: FastifyReply, follow: Follow<S>) {
+    const stream = openEventStream(request, reply);
+    const subscriber = follow.subscriber(stream);
+    streams.add(stream);
+    const unsubscribe = await hub.subscribe(subscriber);
+    // A stream outlives its request: a session signed out or a role taken away since must
+    // stop (or narrow) what it delivers, within a minute.
+    const recheck = setInterval(() => {
+      follow.recheck().then(
+        (current) => {
+          if (current === null) stream.end();
+          else subscriber.caller = current;
+        },
+        () => stream.end(),
+      );
+    }, accessRecheckMs);
+    stream.onClose(() => {
+      clearInterval(recheck);
+      unsubscribe();
+      streams.delete(stream);
+    });
+    stream.send('ready', '{}');
+  }
+
+  return { serve };
+}
