@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { startCoturn, type Coturn } from './support/coturn';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import {
-  connectedCandidateTypes,
   demoDoctor,
   expectRemoteVideoPlaying,
   newPatient,
+  selectedCandidates,
   uniqueFirstName,
 } from './support/visit-people';
 
@@ -23,10 +23,10 @@ test.afterAll(async () => {
   await coturn.stop();
 });
 
-test('a call forced through the TURN server connects with the credentials minted for the visit', async ({
+test("a call forced through the TURN server connects with the visit's credentials and recovers when the server drops", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = uniqueFirstName('Gita');
   const patient = await newPatient(browser, server.url, name, { forceRelay: true });
   const doctor = await demoDoctor(browser, server.url, { forceRelay: true });
@@ -64,11 +64,27 @@ test('a call forced through the TURN server connects with the credentials minted
   await expectRemoteVideoPlaying(patient.page);
   await expectRemoteVideoPlaying(doctor.page);
   // Only relayed candidates were allowed, so the media went through coturn.
+  const relayedBefore = await selectedCandidates(patient.page);
   for (const person of [patient, doctor]) {
-    const types = await connectedCandidateTypes(person.page);
-    expect(types.length).toBeGreaterThan(0);
-    expect(new Set(types)).toEqual(new Set(['relay']));
+    const candidates = await selectedCandidates(person.page);
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(new Set(candidates.map((candidate) => candidate.type))).toEqual(new Set(['relay']));
   }
+
+  // The line drops: the TURN server dies and comes back with none of its relays. Each side
+  // notices, restarts ICE by itself and is seen again, through new relays.
+  await coturn.restart();
+  await expectRemoteVideoPlaying(patient.page, 60_000);
+  await expectRemoteVideoPlaying(doctor.page, 60_000);
+  await expect
+    .poll(async () => {
+      const now = await selectedCandidates(patient.page);
+      const local = now.find((candidate) => candidate.side === 'local');
+      return local !== undefined && !relayedBefore.some((old) => old.address === local.address);
+    })
+    .toBe(true);
+  const status = await patient.page.request.get(`/api/visits/${visitId}`);
+  expect(((await status.json()) as { status: string }).status).toBe('in_progress');
 
   await doctor.page.getByRole('button', { name: 'End visit' }).click();
   await expect(doctor.page.getByLabel('Visit summary')).toBeVisible();

@@ -12,6 +12,8 @@ export interface Coturn {
   url: string;
   /** The shared secret of coturn's time-limited credentials: the app server's `TURN_SECRET`. */
   secret: string;
+  /** Kills the server (every relayed call drops) and starts it again on the same port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,22 +55,32 @@ export async function startCoturn(): Promise<Coturn> {
   ].join('\n');
   const configFile = path.join(directory, 'turnserver.conf');
   writeFileSync(configFile, `${config}\n`);
-  const child: ChildProcess = spawn('turnserver', ['-c', configFile], { stdio: 'ignore' });
-  const started = Date.now();
-  while (!(await acceptsConnections(port))) {
-    if (child.exitCode !== null) throw new Error('coturn stopped during start');
-    if (Date.now() - started > 15_000) throw new Error('coturn did not start in 15 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const start = async (): Promise<ChildProcess> => {
+    const child = spawn('turnserver', ['-c', configFile], { stdio: 'ignore' });
+    const started = Date.now();
+    while (!(await acceptsConnections(port))) {
+      if (child.exitCode !== null) throw new Error('coturn stopped during start');
+      if (Date.now() - started > 15_000) throw new Error('coturn did not start in 15 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return child;
+  };
+  const kill = async (child: ChildProcess) => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  let child = await start();
   return {
     url: `turn:127.0.0.1:${port}?transport=udp`,
     secret,
+    async restart() {
+      await kill(child);
+      child = await start();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await kill(child);
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -93,19 +93,19 @@ export function uniqueFirstName(label: string): string {
 
 const remoteVideo = (page: Page) => page.locator('video[aria-label="Remote video"]');
 
-/** The other person's video is playing: frames arrive and time moves on. */
-export async function expectRemoteVideoPlaying(page: Page): Promise<void> {
-  await expect(remoteVideo(page)).toBeVisible({ timeout: 20_000 });
+/** The other person's video is playing: new frames keep arriving. */
+export async function expectRemoteVideoPlaying(page: Page, timeout = 20_000): Promise<void> {
+  await expect(remoteVideo(page)).toBeVisible({ timeout });
   await expect
     .poll(
       () =>
         remoteVideo(page).evaluate(async (element: HTMLVideoElement) => {
           if (element.videoWidth === 0 || element.readyState < 2) return false;
-          const before = element.currentTime;
-          await new Promise((resolve) => setTimeout(resolve, 300));
-          return element.currentTime > before;
+          const before = element.getVideoPlaybackQuality().totalVideoFrames;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          return element.getVideoPlaybackQuality().totalVideoFrames > before;
         }),
-      { timeout: 20_000 },
+      { timeout },
     )
     .toBe(true);
 }
@@ -140,12 +140,19 @@ export function liveVideoSenders(page: Page): Promise<number> {
   });
 }
 
-/** The candidate types (host, srflx, relay) of the connected pair of the page's open call. */
-export function connectedCandidateTypes(page: Page): Promise<string[]> {
+export interface SelectedCandidate {
+  /** host, srflx, prflx or relay */
+  type: string;
+  side: 'local' | 'remote';
+  address: string;
+}
+
+/** Both ends of the candidate pair each connected call of the page is using now. */
+export function selectedCandidates(page: Page): Promise<SelectedCandidate[]> {
   return page.evaluate(async () => {
     const made = (window as unknown as { __peerConnections: RTCPeerConnection[] })
       .__peerConnections;
-    const types: string[] = [];
+    const found: { type: string; side: 'local' | 'remote'; address: string }[] = [];
     for (const pc of made.filter((each) => each.connectionState === 'connected')) {
       const stats = await pc.getStats();
       const byId = new Map<string, Record<string, unknown>>();
@@ -155,12 +162,17 @@ export function connectedCandidateTypes(page: Page): Promise<string[]> {
           continue;
         }
         const pair = byId.get(report.selectedCandidatePairId);
-        const local = pair && byId.get(pair.localCandidateId as string);
-        const remote = pair && byId.get(pair.remoteCandidateId as string);
-        if (local) types.push(String(local.candidateType));
-        if (remote) types.push(String(remote.candidateType));
+        for (const side of ['local', 'remote'] as const) {
+          const candidate = pair && byId.get(pair[`${side}CandidateId`] as string);
+          if (!candidate) continue;
+          found.push({
+            type: String(candidate.candidateType),
+            side,
+            address: `${String(candidate.address)}:${String(candidate.port)}`,
+          });
+        }
       }
     }
-    return types;
+    return found;
   });
 }
