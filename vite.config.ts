@@ -43,7 +43,14 @@ export default defineConfig({
         // both shells draw, and the icons more than one chunk uses.
         codeSplitting: {
           groups: [
-            { name: 'common', minShareCount: 8 },
+            {
+              name: 'common',
+              minShareCount: 8,
+              // Toasts are for screens after sign-in: however many chunks share them, the
+              // sign-in page must not pay for them (they get a chunk of their own below).
+              test: /^(?!.*node_modules[\\/]sonner[\\/])/,
+            },
+            { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, minShareCount: 2 },
             {
               name: 'shell-parts',
               test: /web[\\/]src[\\/](app[\\/]layouts[\\/]|components[\\/]layout[\\/]|features[\\/]device[\\/]|lib[\\/]device-settings\.ts)/,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Signal } from '@shared/visits';
-import { PeerSession } from './peer-session';
+import { PeerSession, stalledRestartMs } from './peer-session';
 
 const opusOffer = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
 
@@ -52,6 +52,9 @@ class FakePeerConnection {
     this.remoteDescriptions.push(description);
     this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
     return Promise.resolve();
+  }
+  get remoteDescription() {
+    return this.remoteDescriptions.at(-1) ?? null;
   }
   addIceCandidate(candidate: RTCIceCandidateInit) {
     this.candidates.push(candidate);
@@ -229,6 +232,40 @@ describe('PeerSession', () => {
     expect(pc.restarts).toBe(1);
     await vi.advanceTimersByTimeAsync(1_500);
     expect(pc.restarts).toBe(2);
+    vi.useRealTimers();
+  });
+
+  it('keeps a candidate that comes before its description and adds it right after', async () => {
+    const { session } = makeSession();
+    session.receive({ kind: 'hello', session: doctorBefore, replyTo: session.session });
+    const candidate = { candidate: 'candidate:1 1 udp 1 192.0.2.1 5000 typ host', sdpMid: '0' };
+    session.receive({ kind: 'candidate', session: doctorBefore, to: session.session, candidate });
+    await settle();
+    const pc = FakePeerConnection.made[0]!;
+    expect(pc.candidates).toEqual([]);
+    session.receive({
+      kind: 'description',
+      session: doctorBefore,
+      to: session.session,
+      description: { type: 'offer', sdp: opusOffer },
+    });
+    await settle();
+    await settle();
+    expect(pc.candidates).toEqual([candidate]);
+  });
+
+  it('starts ICE over when a negotiated connection has not connected in time', async () => {
+    vi.useFakeTimers();
+    const { session } = makeSession();
+    session.receive({ kind: 'hello', session: doctorBefore });
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.made[0]!;
+    await vi.advanceTimersByTimeAsync(stalledRestartMs + 100);
+    expect(pc.restarts).toBe(1);
+    pc.iceConnectionState = 'connected';
+    await vi.advanceTimersByTimeAsync(stalledRestartMs * 2);
+    expect(pc.restarts).toBe(1);
+    session.close();
     vi.useRealTimers();
   });
 });

@@ -5,6 +5,13 @@ import { withOpusDtxAndFec } from './opus-fmtp';
 /** How long ICE may stay disconnected before it is restarted. */
 const disconnectedRestartMs = 5_000;
 
+/**
+ * How long a negotiated connection may go without connecting before ICE starts over with
+ * fresh candidates: a candidate lost on the way (a page reloading, two offers crossing)
+ * must not leave both people looking at a black screen.
+ */
+export const stalledRestartMs = 8_000;
+
 export interface PeerSessionOptions {
   /** The patient is polite (yields on an offer collision), the doctor is not. */
   polite: boolean;
@@ -38,6 +45,9 @@ export class PeerSession {
   private outgoing: Promise<void> = Promise.resolve();
   private incoming: Promise<void> = Promise.resolve();
   private disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
+  private stalledTimer: ReturnType<typeof setInterval> | undefined;
+  /** Candidates that came before the description they belong to; added right after it. */
+  private earlyCandidates: RTCIceCandidateInit[] = [];
   private closed = false;
   private level: CallQualityLevel = 'full';
   private videoTrack: MediaStreamTrack | null;
@@ -129,6 +139,10 @@ export class PeerSession {
         return;
       case 'candidate': {
         if (!this.isCurrentPair(signal) || !this.pc) return;
+        if (!this.pc.remoteDescription) {
+          this.earlyCandidates.push(signal.candidate);
+          return;
+        }
         try {
           await this.pc.addIceCandidate(signal.candidate);
         } catch (error) {
@@ -165,6 +179,12 @@ export class PeerSession {
       await pc.setRemoteDescription(description);
     } finally {
       this.isSettingRemoteAnswerPending = false;
+    }
+    const early = this.earlyCandidates;
+    this.earlyCandidates = [];
+    for (const candidate of early) {
+      // One that no longer fits (an offer rolled back) is of no use; the rest still are.
+      await pc.addIceCandidate(candidate).catch(() => undefined);
     }
     if (description.type === 'offer') {
       await pc.setLocalDescription();
@@ -253,10 +273,18 @@ export class PeerSession {
     pc.onconnectionstatechange = () => {
       if (this.pc === pc) this.options.onConnectionState(pc.connectionState);
     };
+    this.stalledTimer = setInterval(() => {
+      const stalled =
+        pc.signalingState === 'stable' &&
+        (pc.iceConnectionState === 'new' || pc.iceConnectionState === 'checking');
+      if (this.pc === pc && stalled) pc.restartIce();
+    }, stalledRestartMs);
   }
 
   private dropConnection(): void {
     clearTimeout(this.disconnectedTimer);
+    clearInterval(this.stalledTimer);
+    this.earlyCandidates = [];
     const pc = this.pc;
     this.pc = null;
     this.remote = null;
