@@ -21,7 +21,7 @@ class FakePeerConnection {
   onicecandidate: unknown = null;
   oniceconnectionstatechange: (() => void) | null = null;
   onconnectionstatechange: unknown = null;
-  onsignalingstatechange: unknown = null;
+  onsignalingstatechange: (() => void) | null = null;
 
   constructor(readonly config: RTCConfiguration) {
     FakePeerConnection.made.push(this);
@@ -260,9 +260,14 @@ describe('PeerSession', () => {
     session.receive({ kind: 'hello', session: doctorBefore });
     await vi.advanceTimersByTimeAsync(0);
     const pc = FakePeerConnection.made[0]!;
-    await vi.advanceTimersByTimeAsync(stalledRestartMs + 100);
+    // Negotiation settles; ICE stays where it was.
+    pc.onsignalingstatechange?.();
+    await vi.advanceTimersByTimeAsync(stalledRestartMs - 100);
+    expect(pc.restarts).toBe(0);
+    await vi.advanceTimersByTimeAsync(200);
     expect(pc.restarts).toBe(1);
     pc.iceConnectionState = 'connected';
+    pc.oniceconnectionstatechange?.();
     await vi.advanceTimersByTimeAsync(stalledRestartMs * 2);
     expect(pc.restarts).toBe(1);
     session.close();

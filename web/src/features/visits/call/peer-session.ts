@@ -45,7 +45,7 @@ export class PeerSession {
   private outgoing: Promise<void> = Promise.resolve();
   private incoming: Promise<void> = Promise.resolve();
   private disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
-  private stalledTimer: ReturnType<typeof setInterval> | undefined;
+  private stalledTimer: ReturnType<typeof setTimeout> | undefined;
   /** Candidates that came before the description they belong to; added right after it. */
   private earlyCandidates: RTCIceCandidateInit[] = [];
   private closed = false;
@@ -259,9 +259,11 @@ export class PeerSession {
     };
     pc.onsignalingstatechange = () => {
       if (pc.signalingState === 'stable') void applySenderLimits(pc, this.level);
+      this.watchForStall(pc);
     };
     pc.oniceconnectionstatechange = () => {
       clearTimeout(this.disconnectedTimer);
+      this.watchForStall(pc);
       if (pc.iceConnectionState === 'failed') {
         pc.restartIce();
       } else if (pc.iceConnectionState === 'disconnected') {
@@ -273,17 +275,27 @@ export class PeerSession {
     pc.onconnectionstatechange = () => {
       if (this.pc === pc) this.options.onConnectionState(pc.connectionState);
     };
-    this.stalledTimer = setInterval(() => {
-      const stalled =
-        pc.signalingState === 'stable' &&
-        (pc.iceConnectionState === 'new' || pc.iceConnectionState === 'checking');
-      if (this.pc === pc && stalled) pc.restartIce();
+  }
+
+  /**
+   * Once a negotiation has settled, ICE gets `stalledRestartMs` to connect from where it
+   * stands; every new step (a settled renegotiation, a change of ICE state) starts the wait
+   * again, so a restart is never cut short by the next one.
+   */
+  private watchForStall(pc: RTCPeerConnection): void {
+    clearTimeout(this.stalledTimer);
+    const stalled = () =>
+      pc.signalingState === 'stable' &&
+      (pc.iceConnectionState === 'new' || pc.iceConnectionState === 'checking');
+    if (!stalled()) return;
+    this.stalledTimer = setTimeout(() => {
+      if (this.pc === pc && stalled()) pc.restartIce();
     }, stalledRestartMs);
   }
 
   private dropConnection(): void {
     clearTimeout(this.disconnectedTimer);
-    clearInterval(this.stalledTimer);
+    clearTimeout(this.stalledTimer);
     this.earlyCandidates = [];
     const pc = this.pc;
     this.pc = null;
