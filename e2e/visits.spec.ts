@@ -141,7 +141,7 @@ test('a patient waits, a doctor starts, they talk on video, and the summary reac
 test('a patient who reloads in the middle of the call is back in the same visit', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const name = uniqueFirstName('Bimala');
   const patient = await newPatient(browser, server.url, name);
   const doctor = await demoDoctor(browser, server.url);

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Signal } from '@shared/visits';
-import { PeerSession, stalledRestartMs } from './peer-session';
+import {
+  disconnectedRestartMs,
+  PeerSession,
+  politeDelayMs,
+  stalledRestartMs,
+  startOverMs,
+} from './peer-session';
 
 const opusOffer = 'v=0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
 
@@ -17,7 +23,7 @@ class FakePeerConnection {
   restarts = 0;
   senders: { track: unknown; getParameters: () => { encodings: never[] } }[] = [];
   ontrack: unknown = null;
-  onnegotiationneeded: (() => Promise<void>) | null = null;
+  onnegotiationneeded: (() => void) | null = null;
   onicecandidate: unknown = null;
   oniceconnectionstatechange: (() => void) | null = null;
   onconnectionstatechange: unknown = null;
@@ -189,7 +195,8 @@ describe('PeerSession', () => {
     session.receive({ kind: 'hello', session: patient, replyTo: session.session });
     await settle();
     const pc = FakePeerConnection.made[0]!;
-    await pc.onnegotiationneeded?.();
+    pc.onnegotiationneeded?.();
+    await settle();
     expect(pc.signalingState).toBe('have-local-offer');
     session.receive({
       kind: 'description',
@@ -219,7 +226,7 @@ describe('PeerSession', () => {
 
   it('restarts ICE when it fails, and after five seconds disconnected', async () => {
     vi.useFakeTimers();
-    const { session } = makeSession();
+    const { session } = makeSession(false);
     session.receive({ kind: 'hello', session: doctorBefore });
     await vi.advanceTimersByTimeAsync(0);
     const pc = FakePeerConnection.made[0]!;
@@ -232,6 +239,88 @@ describe('PeerSession', () => {
     expect(pc.restarts).toBe(1);
     await vi.advanceTimersByTimeAsync(1_500);
     expect(pc.restarts).toBe(2);
+    session.close();
+    vi.useRealTimers();
+  });
+
+  it('lets the impolite side restart first: the polite one waits, and not at all once ICE moved on', async () => {
+    vi.useFakeTimers();
+    const { session } = makeSession(true);
+    session.receive({ kind: 'hello', session: doctorBefore });
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.made[0]!;
+    pc.iceConnectionState = 'failed';
+    pc.oniceconnectionstatechange?.();
+    expect(pc.restarts).toBe(0);
+    await vi.advanceTimersByTimeAsync(politeDelayMs - 100);
+    expect(pc.restarts).toBe(0);
+    // The doctor's restart arrives and ICE checks again: nothing left for the patient to do.
+    pc.iceConnectionState = 'checking';
+    pc.oniceconnectionstatechange?.();
+    await vi.advanceTimersByTimeAsync(disconnectedRestartMs + politeDelayMs);
+    expect(pc.restarts).toBe(0);
+    pc.iceConnectionState = 'disconnected';
+    pc.oniceconnectionstatechange?.();
+    await vi.advanceTimersByTimeAsync(disconnectedRestartMs + politeDelayMs + 100);
+    expect(pc.restarts).toBe(1);
+    session.close();
+    vi.useRealTimers();
+  });
+
+  it('leaves a new connection for the impolite side to offer, and offers itself when none comes', async () => {
+    vi.useFakeTimers();
+    const { session, sent } = makeSession(true);
+    session.receive({ kind: 'hello', session: doctorBefore });
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.made[0]!;
+    pc.onnegotiationneeded?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pc.localDescription).toBeNull();
+    await vi.advanceTimersByTimeAsync(stalledRestartMs + politeDelayMs);
+    expect(pc.localDescription?.type).toBe('offer');
+    expect(sent.at(-1)).toMatchObject({ kind: 'description', to: doctorBefore });
+    session.close();
+    vi.useRealTimers();
+  });
+
+  it('offers a new connection at once from the impolite side', async () => {
+    const { session, sent } = makeSession(false);
+    session.receive({ kind: 'hello', session: patient });
+    await settle();
+    const pc = FakePeerConnection.made[0]!;
+    pc.onnegotiationneeded?.();
+    await settle();
+    await settle();
+    expect(pc.localDescription?.type).toBe('offer');
+    expect(sent.at(-1)).toMatchObject({ kind: 'description', to: patient });
+    session.close();
+  });
+
+  it('starts over under a new name when a connection stays unconnected past the deadline', async () => {
+    vi.useFakeTimers();
+    const { session, sent } = makeSession(false);
+    session.start();
+    const first = session.session;
+    session.receive({ kind: 'hello', session: patient });
+    await vi.advanceTimersByTimeAsync(0);
+    const pc = FakePeerConnection.made[0]!;
+    await vi.advanceTimersByTimeAsync(startOverMs - 100);
+    expect(pc.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(pc.closed).toBe(true);
+    expect(session.session).not.toBe(first);
+    expect(sent.at(-1)).toEqual({ kind: 'hello', session: session.session });
+    // The same person's reply to the new name builds a fresh connection.
+    session.receive({ kind: 'hello', session: patient, replyTo: session.session });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeerConnection.made).toHaveLength(2);
+    // Connected in time: no second start over.
+    const second = FakePeerConnection.made[1]!;
+    second.iceConnectionState = 'connected';
+    second.oniceconnectionstatechange?.();
+    await vi.advanceTimersByTimeAsync(startOverMs * 4);
+    expect(second.closed).toBe(false);
+    session.close();
     vi.useRealTimers();
   });
 
@@ -256,11 +345,12 @@ describe('PeerSession', () => {
 
   it('starts ICE over when a negotiated connection has not connected in time', async () => {
     vi.useFakeTimers();
-    const { session } = makeSession();
-    session.receive({ kind: 'hello', session: doctorBefore });
+    const { session } = makeSession(false);
+    session.receive({ kind: 'hello', session: patient });
     await vi.advanceTimersByTimeAsync(0);
     const pc = FakePeerConnection.made[0]!;
     // Negotiation settles; ICE stays where it was.
+    pc.remoteDescriptions.push({ type: 'answer', sdp: opusOffer });
     pc.onsignalingstatechange?.();
     await vi.advanceTimersByTimeAsync(stalledRestartMs - 100);
     expect(pc.restarts).toBe(0);

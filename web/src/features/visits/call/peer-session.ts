@@ -3,7 +3,7 @@ import { applySenderLimits } from './media';
 import { withOpusDtxAndFec } from './opus-fmtp';
 
 /** How long ICE may stay disconnected before it is restarted. */
-const disconnectedRestartMs = 5_000;
+export const disconnectedRestartMs = 5_000;
 
 /**
  * How long a negotiated connection may go without connecting before ICE starts over with
@@ -11,6 +11,21 @@ const disconnectedRestartMs = 5_000;
  * must not leave both people looking at a black screen.
  */
 export const stalledRestartMs = 8_000;
+
+/**
+ * The polite side waits this much longer than the other before restarting ICE or making an
+ * offer of its own, so the two rarely offer at once: a browser that rolls its own offer back
+ * while gathering candidates can be left gathering none, and the call with it.
+ */
+export const politeDelayMs = 4_000;
+
+/**
+ * A connection that has not connected for this long (from its start, or from losing its
+ * line) is given up: the session starts over under a new name, as a reload would, and both
+ * sides build fresh connections. It doubles each time, up to `startOverMaxMs`.
+ */
+export const startOverMs = 20_000;
+const startOverMaxMs = 80_000;
 
 export interface PeerSessionOptions {
   /** The patient is polite (yields on an offer collision), the doctor is not. */
@@ -35,7 +50,7 @@ export interface PeerSessionOptions {
  * in the order they come.
  */
 export class PeerSession {
-  readonly session: string = crypto.randomUUID();
+  private name: string = crypto.randomUUID();
   private pc: RTCPeerConnection | null = null;
   private remote: string | null = null;
   private readonly seen = new Set<string>();
@@ -46,6 +61,8 @@ export class PeerSession {
   private incoming: Promise<void> = Promise.resolve();
   private disconnectedTimer: ReturnType<typeof setTimeout> | undefined;
   private stalledTimer: ReturnType<typeof setTimeout> | undefined;
+  private startOverTimer: ReturnType<typeof setTimeout> | undefined;
+  private startOverDelay = startOverMs;
   /** Candidates that came before the description they belong to; added right after it. */
   private earlyCandidates: RTCIceCandidateInit[] = [];
   private closed = false;
@@ -55,6 +72,11 @@ export class PeerSession {
 
   constructor(private readonly options: PeerSessionOptions) {
     this.videoTrack = options.localStream.getVideoTracks()[0] ?? null;
+  }
+
+  /** This session's name in the call's signals; a new one after starting over. */
+  get session(): string {
+    return this.name;
   }
 
   /** Announces this session in the call. */
@@ -192,6 +214,18 @@ export class PeerSession {
     }
   }
 
+  private async offer(pc: RTCPeerConnection): Promise<void> {
+    try {
+      this.makingOffer = true;
+      await pc.setLocalDescription();
+      if (this.pc === pc) this.sendDescription(pc);
+    } catch {
+      // The next negotiation or ICE restart tries again.
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
   private sendDescription(pc: RTCPeerConnection): void {
     const local = pc.localDescription;
     const to = this.remote;
@@ -236,16 +270,11 @@ export class PeerSession {
       remoteTracks = [...remoteTracks, track];
       this.options.onRemoteStream(new MediaStream(remoteTracks));
     };
-    pc.onnegotiationneeded = async () => {
-      try {
-        this.makingOffer = true;
-        await pc.setLocalDescription();
-        if (this.pc === pc) this.sendDescription(pc);
-      } catch {
-        // The next negotiation or ICE restart tries again.
-      } finally {
-        this.makingOffer = false;
-      }
+    pc.onnegotiationneeded = () => {
+      // A new connection is offered by the impolite side; the polite one answers, and
+      // offers itself only if that offer does not come (see `watchForStall`).
+      if (this.options.polite && !pc.remoteDescription) return;
+      void this.offer(pc);
     };
     pc.onicecandidate = ({ candidate }) => {
       if (!candidate || this.pc !== pc || !this.remote) return;
@@ -264,17 +293,25 @@ export class PeerSession {
     pc.oniceconnectionstatechange = () => {
       clearTimeout(this.disconnectedTimer);
       this.watchForStall(pc);
-      if (pc.iceConnectionState === 'failed') {
-        pc.restartIce();
-      } else if (pc.iceConnectionState === 'disconnected') {
-        this.disconnectedTimer = setTimeout(() => {
-          if (this.pc === pc && pc.iceConnectionState === 'disconnected') pc.restartIce();
-        }, disconnectedRestartMs);
-      }
+      this.watchForGivingUp(pc);
+      const state = pc.iceConnectionState;
+      if (state !== 'failed' && state !== 'disconnected') return;
+      const wait =
+        (state === 'failed' ? 0 : disconnectedRestartMs) +
+        (this.options.polite ? politeDelayMs : 0);
+      // Still so when the wait is over: the other side's restart, had it come, would have
+      // moved the state on.
+      const restartIfStill = () => {
+        if (this.pc === pc && pc.iceConnectionState === state) pc.restartIce();
+      };
+      if (wait === 0) restartIfStill();
+      else this.disconnectedTimer = setTimeout(restartIfStill, wait);
     };
     pc.onconnectionstatechange = () => {
       if (this.pc === pc) this.options.onConnectionState(pc.connectionState);
     };
+    this.watchForStall(pc);
+    this.watchForGivingUp(pc);
   }
 
   /**
@@ -288,14 +325,57 @@ export class PeerSession {
       pc.signalingState === 'stable' &&
       (pc.iceConnectionState === 'new' || pc.iceConnectionState === 'checking');
     if (!stalled()) return;
-    this.stalledTimer = setTimeout(() => {
-      if (this.pc === pc && stalled()) pc.restartIce();
-    }, stalledRestartMs);
+    this.stalledTimer = setTimeout(
+      () => {
+        if (this.pc !== pc || !stalled()) return;
+        // Never negotiated: the other side's offer did not come, so the polite side offers.
+        if (!pc.remoteDescription) void this.offer(pc);
+        else pc.restartIce();
+      },
+      stalledRestartMs + (this.options.polite ? politeDelayMs : 0),
+    );
+  }
+
+  /**
+   * Restarts mend a line; they cannot mend a connection the browser itself has stopped
+   * working on (seen after an offer rolled back mid-gathering). A connection that stays
+   * unconnected past the deadline is replaced, with a new session name so the other side
+   * replaces its own as well.
+   */
+  private watchForGivingUp(pc: RTCPeerConnection): void {
+    const state = pc.iceConnectionState;
+    if (state === 'connected' || state === 'completed') {
+      clearTimeout(this.startOverTimer);
+      this.startOverTimer = undefined;
+      this.startOverDelay = startOverMs;
+      return;
+    }
+    if (this.startOverTimer !== undefined) return;
+    this.startOverTimer = setTimeout(
+      () => {
+        this.startOverTimer = undefined;
+        const now = pc.iceConnectionState;
+        if (this.pc !== pc || this.closed || now === 'connected' || now === 'completed') return;
+        this.startOverDelay = Math.min(this.startOverDelay * 2, startOverMaxMs);
+        this.startOver();
+      },
+      this.startOverDelay + (this.options.polite ? politeDelayMs : 0),
+    );
+  }
+
+  /** Drops the connection and joins the call again under a new name, as a reload does. */
+  private startOver(): void {
+    this.dropConnection();
+    this.name = crypto.randomUUID();
+    this.seen.clear();
+    this.start();
   }
 
   private dropConnection(): void {
     clearTimeout(this.disconnectedTimer);
     clearTimeout(this.stalledTimer);
+    clearTimeout(this.startOverTimer);
+    this.startOverTimer = undefined;
     this.earlyCandidates = [];
     const pc = this.pc;
     this.pc = null;
