@@ -14,6 +14,10 @@ fi
 if ! command -v turnserver >/dev/null; then
   missing+=(coturn)
 fi
+# The multi-server test balances two app servers behind an nginx of its own.
+if ! command -v nginx >/dev/null && ! [ -x /usr/sbin/nginx ]; then
+  missing+=(nginx)
+fi
 
 if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
@@ -31,5 +35,14 @@ fi
 
 echo "Installing from Debian: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# The tests start coturn and nginx themselves, on loopback, with configurations of their own:
+# the packages must not start them as services (nginx would take port 80). A policy-rc.d that
+# answers 101 tells the packages' scripts not to; one already there is left as it is.
+policy=/usr/sbin/policy-rc.d
+if ! [ -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' >"$policy"
+  chmod +x "$policy"
+  trap 'rm -f "$policy"' EXIT
+fi
 apt-get update -qq
 apt-get install -y -qq "${missing[@]}" >/dev/null

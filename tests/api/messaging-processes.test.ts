@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,42 +7,14 @@ import type { Conversation, Message } from '../../shared/messaging';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/database';
 import { Client } from './auth/client';
 import { openStream, type Stream } from './messaging/fixture';
-import { freePort } from './support/test-server';
+import {
+  startServerProcess as startProcess,
+  stopServerProcess as stopProcess,
+  type ServerProcess,
+} from './support/server-process';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const demoPassword = 'demo-pass-2026';
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-}
-
-/** A real server process, started the way `npm start` runs it, on the given database. */
-async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server on ${url} stopped during start`);
-    const healthy = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return { url, child };
-    if (Date.now() > deadline) throw new Error(`The server on ${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function stopProcess(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 async function signIn(url: string, email: string): Promise<Client> {
   const client = new Client(url);

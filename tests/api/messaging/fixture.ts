@@ -80,9 +80,10 @@ export async function openStream(url: string, cookie: string) {
       // aborted
     }
   };
-  void pump();
+  const ended = pump();
   return {
     status: response.status,
+    headers: response.headers,
     contentType: response.headers.get('content-type'),
     events,
     get comments() {
@@ -109,6 +110,8 @@ export async function openStream(url: string, cookie: string) {
         });
       }
     },
+    /** Settles when the stream has ended, whoever ended it. */
+    ended,
     close: () => controller.abort(),
   };
 }
