@@ -77,11 +77,28 @@ test('sign-up checks the invitation code, then the mailed link confirms the acco
 
   const link = linkIn(await mailTo(page.request, email, /confirm/i));
   await page.goto(link);
-  // The link lands on the site origin; without a session that leads on to /login.
-  await expect(page).toHaveURL(/\/(login)?$/);
+  // The link confirms and lands on the sign-in page, signed out, saying so once.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your e-mail is confirmed. Sign in to continue.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByText('Your e-mail is confirmed. Sign in to continue.')).toHaveCount(0);
 
-  await signInThroughForm(page, email, password);
-  await expect(page).toHaveURL(homeOrOnboarding);
+  // Opening it again changes nothing; a link that never was ours is refused.
+  await page.goto(link);
+  await expect(page.getByText('Your e-mail is confirmed. Sign in to continue.')).toBeVisible();
+  const forged = new URL(link);
+  forged.searchParams.set('token', 'forged.token.value');
+  await page.goto(forged.toString());
+  await expect(
+    page.getByText('This confirmation link no longer works.', { exact: false }),
+  ).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // No profile yet: on to onboarding.
+  await expect(page).toHaveURL(/\/onboarding$/);
 });
 
 test('an unconfirmed account is asked to verify its email', async ({ page }) => {

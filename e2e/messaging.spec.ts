@@ -102,6 +102,26 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   );
   await expect(patient.page.locator('li time').first()).toHaveText(/\d{1,2}:\d{2}/);
 
+  // Above the answer, the patient reads which doctor wrote it; above their own words, no name.
+  const item = (page: Page, text: string) =>
+    page
+      .getByRole('region', { name: 'Messages' })
+      .getByRole('listitem')
+      .filter({ has: page.getByText(text, { exact: true }) });
+  const doctorName = item(patient.page, 'Please come to the clinic today.').getByText('Ram Thapa', {
+    exact: true,
+  });
+  await expect(doctorName).toBeVisible();
+  const nameBox = await doctorName.boundingBox();
+  const answerBox = await bubble(patient.page, 'Please come to the clinic today.').boundingBox();
+  expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(answerBox!.y);
+  await expect(item(patient.page, 'My fever came back last night.')).not.toContainText('Ram Thapa');
+  await expect(item(patient.page, 'My fever came back last night.')).not.toContainText('Patient');
+  // The doctor reads the patient's message under their role, as their profile has no name yet.
+  await expect(
+    item(doctor.page, 'My fever came back last night.').getByText('Patient', { exact: true }),
+  ).toBeVisible();
+
   await patient.context.close();
   await doctor.context.close();
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { roleSchema } from './role';
 
 /** Longest message a person may send, in characters after trimming. */
 export const maxMessageLength = 4_000;
@@ -28,10 +29,17 @@ export const conversationSearchSchema = z.object({
   ),
 });
 
+/**
+ * A stored message. Who wrote it comes from the server's own records, never from the
+ * sender: the name on their profile (null when it has none) and their role, which a reader
+ * is shown instead of a missing name.
+ */
 export const messageSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
   senderId: z.string(),
+  senderName: z.nullable(z.string()),
+  senderRole: roleSchema,
   content: z.string(),
   createdAt: z.string(),
 });

@@ -293,4 +293,49 @@ describe.each(databaseVariants)('messaging on the $name database', (variant) => 
     });
     expect(spoofed.body.senderId).toBe(people.patientA.id);
   });
+
+  it("names each message's sender from their profile, or their role without a name, never from the body", async () => {
+    const patient = await person(server, 'patient', { first: 'Sita', last: 'Sharma' });
+    const nameless = await person(server, 'doctor', { first: 'Nameless' });
+    await server.database.db
+      .updateTable('profiles')
+      .set({ first_name: null, last_name: null })
+      .where('id', '=', nameless.id)
+      .execute();
+    const created = await patient.client.post<{ conversation: Conversation }>(
+      '/api/messaging/care-team',
+    );
+    const conversationId = created.body.conversation.id;
+    const first = await send(patient.client, conversationId, 'My fever came back.');
+    expect(first.body).toMatchObject({ senderName: 'Sita Sharma', senderRole: 'patient' });
+
+    const answer = await people.doctor.client.post<Message>(messagesUrl(conversationId), {
+      id: crypto.randomUUID(),
+      content: 'Please come in today.',
+      senderName: 'Chief of Medicine',
+      senderRole: 'superadmin',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ senderName: 'Ram Thapa', senderRole: 'doctor' });
+    const second = await send(nameless.client, conversationId, 'And bring your reports.');
+    expect(second.body).toMatchObject({ senderName: null, senderRole: 'doctor' });
+
+    const senders = (list: Message[]) =>
+      list.map(({ senderName, senderRole }) => ({ senderName, senderRole }));
+    const expected = [
+      { senderName: 'Sita Sharma', senderRole: 'patient' },
+      { senderName: 'Ram Thapa', senderRole: 'doctor' },
+      { senderName: null, senderRole: 'doctor' },
+    ];
+    const listed = await patient.client.get<Message[]>(messagesUrl(conversationId));
+    expect(senders(listed.body)).toEqual(expected);
+    const after = await patient.client.get<Message[]>(
+      `${messagesUrl(conversationId)}?after=${first.body.id}`,
+    );
+    expect(senders(after.body)).toEqual(expected.slice(1));
+    const conversation = await patient.client.get<Conversation>(
+      `${conversationsUrl}/${conversationId}`,
+    );
+    expect(conversation.body.lastMessage).toEqual(listed.body.at(-1));
+  });
 });

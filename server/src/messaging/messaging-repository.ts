@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { careTeamTitle, type Conversation, type Message } from '@shared/messaging';
+import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database, MessagesTable } from '../db/schema';
 import { readableBy, type ConversationFacts } from './conversation-access';
 import type { Caller } from '../auth/callers';
@@ -12,11 +13,41 @@ export interface StoredConversation extends ConversationFacts {
   carePatientId: string | null;
 }
 
-function toMessage(row: Selectable<MessagesTable>): Message {
+/** What the sender's profile says about them, read with each message. */
+interface SenderColumns {
+  sender_first_name: string | null;
+  sender_last_name: string | null;
+  sender_role: string | null;
+}
+
+/** The sender's columns, from `profiles` joined as `sender` on the message's sender. */
+const senderColumns = [
+  'sender.first_name as sender_first_name',
+  'sender.last_name as sender_last_name',
+  'sender.role as sender_role',
+] as const;
+
+function senderName(first: string | null, last: string | null): string | null {
+  return (
+    [first, last]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ') || null
+  );
+}
+
+function senderRole(stored: string | null): Role {
+  const role = roleSchema.safeParse(stored);
+  return role.success ? role.data : defaultRole;
+}
+
+function toMessage(row: Selectable<MessagesTable> & SenderColumns): Message {
   return {
     id: row.id,
     conversationId: row.conversation_id,
     senderId: row.sender_id,
+    senderName: senderName(row.sender_first_name, row.sender_last_name),
+    senderRole: senderRole(row.sender_role),
     content: row.content,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -40,9 +71,13 @@ export function messagingRepository(db: Kysely<Database>) {
         (eb) =>
           eb
             .selectFrom('messages')
+            .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
             .select([
               'messages.id as last_id',
               'messages.sender_id as last_sender_id',
+              'sender.first_name as last_sender_first_name',
+              'sender.last_name as last_sender_last_name',
+              'sender.role as last_sender_role',
               'messages.content as last_content',
               'messages.created_at as last_created_at',
             ])
@@ -64,6 +99,9 @@ export function messagingRepository(db: Kysely<Database>) {
         'conversations.created_at',
         'last.last_id',
         'last.last_sender_id',
+        'last.last_sender_first_name',
+        'last.last_sender_last_name',
+        'last.last_sender_role',
         'last.last_content',
         'last.last_created_at',
         'profiles.first_name',
@@ -98,6 +136,8 @@ export function messagingRepository(db: Kysely<Database>) {
               id: last_id,
               conversationId: row.id,
               senderId: last_sender_id,
+              senderName: senderName(row.last_sender_first_name, row.last_sender_last_name),
+              senderRole: senderRole(row.last_sender_role),
               content: last_content,
               createdAt: new Date(last_created_at).toISOString(),
             }
@@ -113,7 +153,13 @@ export function messagingRepository(db: Kysely<Database>) {
   }
 
   async function message(id: string): Promise<Message | null> {
-    const row = await db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('messages')
+      .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+      .selectAll('messages')
+      .select(senderColumns)
+      .where('messages.id', '=', id)
+      .executeTakeFirst();
     return row ? toMessage(row) : null;
   }
 
@@ -166,7 +212,9 @@ export function messagingRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('messages')
         .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+        .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
         .selectAll('messages')
+        .select(senderColumns)
         .select(['conversations.participant_ids', 'conversations.is_care_team'])
         .where('messages.id', '=', id)
         .executeTakeFirst();
@@ -227,8 +275,10 @@ export function messagingRepository(db: Kysely<Database>) {
     async messages(conversationId: string, after?: string): Promise<Message[]> {
       let query = db
         .selectFrom('messages')
-        .selectAll()
-        .where('conversation_id', '=', conversationId);
+        .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+        .selectAll('messages')
+        .select(senderColumns)
+        .where('messages.conversation_id', '=', conversationId);
       if (after) {
         const cursor = await db
           .selectFrom('messages')
@@ -239,11 +289,11 @@ export function messagingRepository(db: Kysely<Database>) {
         // Compared in SQL: a JavaScript Date would drop the microseconds of the timestamp.
         if (cursor) {
           query = query.where(
-            sql<boolean>`(created_at, id) > (select c.created_at, c.id from messages c where c.id = ${cursor.id})`,
+            sql<boolean>`(messages.created_at, messages.id) > (select c.created_at, c.id from messages c where c.id = ${cursor.id})`,
           );
         }
       }
-      const rows = await query.orderBy('created_at').orderBy('id').execute();
+      const rows = await query.orderBy('messages.created_at').orderBy('messages.id').execute();
       return rows.map(toMessage);
     },
 
@@ -259,18 +309,26 @@ export function messagingRepository(db: Kysely<Database>) {
       senderId: string;
       content: string;
     }): Promise<{ message: Message; created: boolean } | { conflict: true }> {
-      let row: Selectable<MessagesTable> | undefined;
+      let row: (Selectable<MessagesTable> & SenderColumns) | undefined;
       try {
+        // One statement: the stored row comes back with its sender's name.
         row = await db
-          .insertInto('messages')
-          .values({
-            id: input.id,
-            conversation_id: input.conversationId,
-            sender_id: input.senderId,
-            content: input.content,
-          })
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .returningAll()
+          .with('inserted', (cte) =>
+            cte
+              .insertInto('messages')
+              .values({
+                id: input.id,
+                conversation_id: input.conversationId,
+                sender_id: input.senderId,
+                content: input.content,
+              })
+              .onConflict((conflict) => conflict.column('id').doNothing())
+              .returningAll(),
+          )
+          .selectFrom('inserted as messages')
+          .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+          .selectAll('messages')
+          .select(senderColumns)
           .executeTakeFirst();
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

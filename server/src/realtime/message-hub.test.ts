@@ -56,6 +56,8 @@ describe('who is told about a new message', () => {
           id: 'message-1',
           conversationId: 'conversation-1',
           senderId: patientId,
+          senderName: 'Sita Sharma',
+          senderRole: 'patient',
           content,
           createdAt: new Date(0).toISOString(),
         };

@@ -7,10 +7,11 @@ import { PageHeader } from '@/components/layout/page-header';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
 import { authErrorText } from '@/features/auth/api/auth-errors';
+import { confirmationOutcomeIn } from '@/features/auth/api/confirmation-landing';
 import { useLandAfterSignIn } from '@/features/auth/api/land-after-sign-in';
 import { useSignInWithOneTimeCode } from '@/features/auth/api/one-time-code';
 import { oneTimeLinkIn } from '@/features/auth/api/one-time-link';
-import { FormError } from '@/components/ui/form-message';
+import { FormError, FormSuccess } from '@/components/ui/form-message';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { PasskeyButton } from '@/features/auth/components/passkey-button';
 import { useSession } from '@/lib/session';
@@ -32,6 +33,12 @@ export default function LoginPage() {
   const { land, landing } = useLandAfterSignIn();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [codeDialogOpen, setCodeDialogOpen] = useState(false);
+
+  // Opened through a mailed confirmation link: say what it did, once, and take it off the address.
+  const [confirmation] = useState(() => confirmationOutcomeIn(window.location.search));
+  useEffect(() => {
+    if (confirmation) navigate('/login', { replace: true });
+  }, [confirmation, navigate]);
 
   // Opened through the mailed sign-in link: sign in with it once, and take it off the address.
   const [link] = useState(() => oneTimeLinkIn(window.location.search));
@@ -57,6 +64,9 @@ export default function LoginPage() {
         <PageHeader title={t('pages.login')} actions={<LanguageToggle />} />
         <p className="text-muted-foreground -mt-2 text-sm">{t('auth.login.subtitle')}</p>
       </div>
+
+      {confirmation === 'confirmed' && <FormSuccess>{t('auth.login.confirmed')}</FormSuccess>}
+      {confirmation === 'refused' && <FormError>{t('auth.login.confirmationRefused')}</FormError>}
 
       {linkSignIn.isError && (
         <FormError>

@@ -12,6 +12,8 @@ const earlier: Message = {
   id: '0b6f2a4e-1c3d-4e5f-8a9b-0c1d2e3f4a5b',
   conversationId,
   senderId: 'doctor',
+  senderName: 'Ram Thapa',
+  senderRole: 'doctor',
   content: 'How are you feeling?',
   createdAt: '2026-01-01T08:00:00.000Z',
 };
@@ -20,6 +22,8 @@ const sent: Message = {
   id: '7d9e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a',
   conversationId,
   senderId: 'me',
+  senderName: 'Sita Sharma',
+  senderRole: 'patient',
   content: 'Better, thank you',
   createdAt: '2026-01-01T08:01:00.000Z',
 };

@@ -26,6 +26,8 @@ const careTeam: Conversation = {
     id: 'm1',
     conversationId: 'c1',
     senderId: 'doctor',
+    senderName: 'Ram Thapa',
+    senderRole: 'doctor',
     content: 'Please come in today.',
     createdAt: '2026-11-21T09:30:00.000Z',
   },

@@ -87,8 +87,13 @@ export function ConversationScreen({ conversationId }: { conversationId: string 
           </p>
         ) : (
           <ol className="flex flex-col gap-3">
-            {messages.data.map((message) => (
-              <MessageBubble key={message.id} message={message} own={message.senderId === myId} />
+            {messages.data.map((message, index) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                own={message.senderId === myId}
+                showSender={messages.data[index - 1]?.senderId !== message.senderId}
+              />
             ))}
           </ol>
         )}

@@ -3,14 +3,32 @@ import type { Message } from '@shared/messaging';
 import { cn } from '@/lib/cn';
 import { useMessageDates } from '../date-format';
 
-/** Own messages on the right in blue, everyone else's on the left. */
-export function MessageBubble({ message, own }: { message: Message; own: boolean }) {
+export interface MessageBubbleProps {
+  message: Message;
+  own: boolean;
+  /** Whether the sender's name shows above the message: at the start of another's turn. */
+  showSender: boolean;
+}
+
+/**
+ * Own messages on the right in blue, everyone else's on the left, under the name of whoever
+ * wrote them (their role when their profile has no name). Every message names its sender to a
+ * screen reader.
+ */
+export function MessageBubble({ message, own, showSender }: MessageBubbleProps) {
   const { t } = useTranslation();
   const dates = useMessageDates();
+  const sender = own
+    ? t('messaging.conversation.you')
+    : (message.senderName ?? t(`messaging.conversation.senderRole.${message.senderRole}`));
   return (
     <li className={cn('flex flex-col gap-0.5', own ? 'items-end' : 'items-start')}>
-      <span className="sr-only">
-        {own ? t('messaging.conversation.you') : t('messaging.conversation.careTeamMember')}
+      <span
+        className={
+          !own && showSender ? 'text-muted-foreground px-1 text-xs font-semibold' : 'sr-only'
+        }
+      >
+        {sender}
       </span>
       <p
         data-own={own}

@@ -55,6 +55,8 @@ describe('MessageComposer', () => {
           id: sentIds(fetchMock)[0],
           conversationId,
           senderId: 'me',
+          senderName: null,
+          senderRole: 'patient',
           content: 'My head hurts',
           createdAt: new Date().toISOString(),
         },
