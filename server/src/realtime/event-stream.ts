@@ -17,7 +17,8 @@ export interface EventStream {
   send(event: string, data: string): void;
   /** Runs when the client goes away or the server ends the stream. */
   onClose(callback: () => void): void;
-  end(): void;
+  /** Ends the stream; with `retryMs`, the browser reconnects after that long instead. */
+  end(retryMs?: number): void;
 }
 
 /**
@@ -59,7 +60,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
     onClose(callback) {
       callbacks.push(callback);
     },
-    end() {
+    end(retryMs) {
+      if (!closed && retryMs !== undefined) response.write(`retry: ${retryMs}\n\n`);
       close();
       response.end();
     },

@@ -4,6 +4,12 @@ import { openEventStream, type EventStream } from './event-stream';
 /** How often an open push stream checks again that its session and role still hold. */
 export const accessRecheckMs = 60_000;
 
+/**
+ * A server shutting down tells its streams' browsers to come back this soon: through the
+ * load balancer they reach another server and catch up on what they missed meanwhile.
+ */
+export const drainRetryMs = 500;
+
 interface Hub<S> {
   subscribe(subscriber: S): Promise<() => void>;
   close(): Promise<void>;
@@ -27,7 +33,7 @@ export function eventStreams<S extends { caller: unknown }>(
   const streams = new Set<EventStream>();
   // Open streams would otherwise keep the server from closing.
   app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
+    for (const stream of streams) stream.end(drainRetryMs);
     await hub.close();
   });
 
