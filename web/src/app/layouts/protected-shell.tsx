@@ -13,6 +13,7 @@ import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
 import { ModeBanner } from './mode-banner';
+import { useOutboxDelivery } from './use-outbox-delivery';
 
 const loadCameraSheet = () => import('./camera-sheet');
 
@@ -55,6 +56,8 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   usePrefetchedCameraSheet(role === 'patient');
   // Photos taken on this device are sent for the signed-in patient only.
   useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
+  // What anyone did on this device and the server has yet to take: messages, photos, profile.
+  useOutboxDelivery(session.data?.user.id ?? null);
 
   if (session.isPending) return <PageLoading />;
   if (!session.data) return <Redirect to="/login" replace />;

@@ -1,10 +1,22 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@shared/messaging';
 import { cn } from '@/lib/cn';
 import { useMessageDates } from '../date-format';
 
-/** Own messages on the right in blue, everyone else's on the left. */
-export function MessageBubble({ message, own }: { message: Message; own: boolean }) {
+/**
+ * Own messages on the right in blue, everyone else's on the left. A message still on this
+ * device carries a marker ("Waiting to send", "Not sent") where a sent one has its time.
+ */
+export function MessageBubble({
+  message,
+  own,
+  marker,
+}: {
+  message: Message;
+  own: boolean;
+  marker?: ReactNode;
+}) {
   const { t } = useTranslation();
   const dates = useMessageDates();
   return (
@@ -21,13 +33,15 @@ export function MessageBubble({ message, own }: { message: Message; own: boolean
       >
         {message.content}
       </p>
-      <time
-        dateTime={message.createdAt}
-        title={dates.full(message.createdAt)}
-        className="text-muted-foreground px-1 text-xs"
-      >
-        {dates.time(message.createdAt)}
-      </time>
+      {marker ?? (
+        <time
+          dateTime={message.createdAt}
+          title={dates.full(message.createdAt)}
+          className="text-muted-foreground px-1 text-xs"
+        >
+          {dates.time(message.createdAt)}
+        </time>
+      )}
     </li>
   );
 }
