@@ -234,6 +234,11 @@ export const outbox = {
     return stored;
   },
 
+  /** The signed-in account's entries of one kind, as last read. */
+  entries<Payload>(kind: string): readonly OutboxItem<Payload>[] {
+    return ofKind(items.get(), kind) as readonly OutboxItem<Payload>[];
+  },
+
   /** A refused entry, sent again as it is (the person may have fixed what was wrong meanwhile). */
   async retry(id: string): Promise<void> {
     await change(id, { state: 'pending', nextAttemptAt: Date.now() });

@@ -6,7 +6,6 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { DoctorWaitingBar } from '@/features/patient-home/components/doctor-waiting-bar';
 import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
-import { useUploadSync } from '@/features/uploads/upload-sync';
 import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
@@ -54,8 +53,6 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   // The visit's own page shows its prompts and the call itself.
   const onVisitPage = location.startsWith('/visit/');
   usePrefetchedCameraSheet(role === 'patient');
-  // Photos taken on this device are sent for the signed-in patient only.
-  useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
   // What anyone did on this device and the server has yet to take: messages, photos, profile.
   useOutboxDelivery(session.data?.user.id ?? null);
 
