@@ -142,3 +142,186 @@ test('a message the server refuses for good shows as not sent, with a way to sen
   await expect(bubble(page, 'Refused once.')).toBeVisible();
   await expect(bubble(page, 'Refused and deleted.')).toHaveCount(0);
 });
+
+test('a connection lost during the first load shows the banner at once, and the page comes back by itself', async ({
+  page,
+  context,
+}) => {
+  await signIn(page.request, 'patient@example.com', demoPassword);
+
+  // No answer from the API at all while the app starts.
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  // Timed from the first screen the app draws: a small shared test machine takes its time before.
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await expect(page.getByText(offlineBanner)).toBeVisible({ timeout: 2_000 });
+  await page.unroute('**/api/**');
+  await expect(page.getByText('Welcome, Sita')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(offlineBanner)).toHaveCount(0);
+
+  // The browser goes offline while the app waits for who is signed in.
+  let wentOffline: () => void = () => undefined;
+  const offline = new Promise<void>((resolve) => (wentOffline = resolve));
+  await page.route('**/api/me', async (route) => {
+    await offline;
+    await route.abort('internetdisconnected');
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await context.setOffline(true);
+  wentOffline();
+  await expect(page.getByText(offlineBanner)).toBeVisible({ timeout: 2_000 });
+  await page.unroute('**/api/me');
+  await context.setOffline(false);
+  await expect(page.getByText('Welcome, Sita')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(offlineBanner)).toHaveCount(0);
+});
+
+/** What this browser keeps in IndexedDB: the accounts with cached data and the outbox's owners. */
+function keptOnDevice(page: Page): Promise<{ cached: string[]; outbox: string[] }> {
+  return page.evaluate(async () => {
+    const all = (name: string, store: string) =>
+      new Promise<{ ownerId: string }[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(store)) return resolve([]);
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result as { ownerId: string }[]);
+        };
+      });
+    return {
+      cached: (await all('sewa-cache', 'snapshots')).map((entry) => entry.ownerId),
+      outbox: (await all('sewa-outbox', 'entries')).map((entry) => entry.ownerId),
+    };
+  });
+}
+
+/** Everything the device keeps of the cache, as text. */
+function keptText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('sewa-cache');
+    const db = await new Promise<IDBDatabase>(
+      (resolve) => (open.onsuccess = () => resolve(open.result)),
+    );
+    if (!db.objectStoreNames.contains('snapshots')) return '';
+    const request = db.transaction('snapshots').objectStore('snapshots').getAll();
+    return new Promise<string>(
+      (resolve) => (request.onsuccess = () => resolve(JSON.stringify(request.result))),
+    );
+  });
+}
+
+async function myId(request: APIRequestContext): Promise<string> {
+  const me = (await (await request.get('/api/me')).json()) as { user: { id: string } };
+  return me.user.id;
+}
+
+async function saveProfile(request: APIRequestContext, firstName: string) {
+  const response = await request.put('/api/profile', {
+    data: {
+      first_name: firstName,
+      last_name: '',
+      gender: '',
+      age: '',
+      date_system: 'ad',
+      dob_ad: '',
+      dob_bs: '',
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+test('what was seen shows offline, and the next account on the phone finds none of it', async ({
+  page,
+}) => {
+  await newPatient(page, 'first');
+  await saveProfile(page.request, 'Asha');
+  const first = await myId(page.request);
+  const conversationId = await startCareTeamConversation(page);
+  await send(page, 'A private note from Asha.');
+  await expect(messageItem(page, 'A private note from Asha.').locator('time')).toBeVisible();
+  await expect.poll(() => keptText(page)).toContain('A private note from Asha.');
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Asha')).toBeVisible();
+  await expect(page.getByText(/All data synced/)).toBeVisible();
+  await expect.poll(async () => (await keptOnDevice(page)).cached).toEqual([first]);
+
+  // No connection: the app opens with what Asha had seen, and says when it was synced.
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page.getByText(offlineBanner)).toBeVisible();
+  await expect(page.getByText('Welcome, Asha')).toBeVisible();
+  await expect(page.getByText(/Offline · last synced \d{1,2}:\d{2}/)).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Messages' })
+    .click();
+  await page.getByRole('link', { name: /Care Team/ }).click();
+  await expect(bubble(page, 'A private note from Asha.')).toBeVisible();
+  await send(page, 'Never sent by Asha.');
+  await expect(messageItem(page, 'Never sent by Asha.')).toContainText('Waiting to send');
+  expect((await keptOnDevice(page)).outbox).toEqual([first]);
+
+  // Asha signs out: her data and her unsent message leave the phone.
+  await page.unroute('**/api/**');
+  await page.route(`**${messagesUrl(conversationId)}`, (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+  );
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => keptOnDevice(page)).toEqual({ cached: [], outbox: [] });
+
+  // Bina signs in on the same phone and sees only her own, online and offline.
+  await newPatient(page, 'second');
+  await saveProfile(page.request, 'Bina');
+  const second = await myId(page.request);
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Bina')).toBeVisible();
+  await expect.poll(async () => (await keptOnDevice(page)).cached).toEqual([second]);
+  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.goto(`/messages/${conversationId}`);
+  await expect(page.getByText(offlineBanner)).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Bina')).toBeVisible();
+  await expect(page.getByText(/Asha/)).toHaveCount(0);
+  await page.goto(`/messages/${conversationId}`);
+  await expect(page.getByText(offlineBanner)).toBeVisible();
+  await expect(page.getByText(/Asha/)).toHaveCount(0);
+  await page.unroute('**/api/**');
+  await page.unroute(`**${messagesUrl(conversationId)}`);
+
+  // The unsent message never reached the server.
+  await page.request.post('/api/auth/sign-out', { data: {} });
+  await signIn(page.request, 'doctor@example.com', demoPassword);
+  const stored = (await (await page.request.get(messagesUrl(conversationId))).json()) as {
+    content: string;
+  }[];
+  expect(stored.map((message) => message.content)).toEqual(['A private note from Asha.']);
+});
+
+test('another account signing in without a sign-out first erases the previous account’s data and outbox', async ({
+  page,
+  context,
+}) => {
+  await newPatient(page, 'switch-a');
+  const first = await myId(page.request);
+  await startCareTeamConversation(page);
+  await context.setOffline(true);
+  await send(page, 'Left behind.');
+  await expect(messageItem(page, 'Left behind.')).toContainText('Waiting to send');
+  await expect.poll(async () => (await keptOnDevice(page)).outbox).toEqual([first]);
+  await context.setOffline(false);
+  await page.route('**/api/messaging/**', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+  );
+
+  await page.request.post('/api/auth/sign-out', { data: {} });
+  await newPatient(page, 'switch-b');
+  const second = await myId(page.request);
+  await page.goto('/messages');
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  await expect.poll(() => keptOnDevice(page)).toEqual({ cached: [second], outbox: [] });
+});
