@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 import '@/app/i18n';
 import { nepali } from '@/app/translations/nepali';
 import { i18n } from '@/lib/i18n';
+import { reportNetworkSuccess } from '@/lib/online-status';
 
 // Tests switch languages synchronously; the app loads Nepali on demand.
 i18n.addResourceBundle('ne', 'translation', nepali);
@@ -11,4 +12,6 @@ i18n.addResourceBundle('ne', 'translation', nepali);
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A test whose requests reached no server leaves the app offline; the next starts online.
+  reportNetworkSuccess();
 });

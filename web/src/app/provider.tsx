@@ -1,5 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { onlineStatus } from '@/lib/online-status';
+import { forgetOtherAccounts } from '@/lib/session';
 
 // Toasts only follow something a person did, so sonner need not hold up the first screen.
 const Toaster = lazy(() =>
@@ -8,9 +10,19 @@ const Toaster = lazy(() =>
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false },
+    // Kept a day rather than five minutes: what is in the cache is what the device keeps to
+    // show offline (`lib/account-data.ts`).
+    queries: { retry: 1, refetchOnWindowFocus: false, gcTime: 24 * 60 * 60_000 },
   },
 });
+
+// Queries follow our idea of the connection, which also counts requests that got no answer:
+// offline they pause rather than fail, and go on by themselves when it returns.
+onlineManager.setEventListener((setOnline) => {
+  setOnline(onlineStatus.get());
+  return onlineStatus.subscribe(() => setOnline(onlineStatus.get()));
+});
+forgetOtherAccounts(queryClient);
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

@@ -1,8 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { pages } from '@shared/pages';
+import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageErrorBoundary } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
+import { Button } from '@/components/ui/button';
+import { reportNetworkFailure, useOnline } from '@/lib/online-status';
 
 const PublicShell = lazy(() => import('./layouts/public-shell'));
 const ProtectedShell = lazy(() => import('./layouts/protected-shell'));
@@ -26,23 +31,67 @@ const routes = pages.map((page) => {
   return { ...page, Shell: shells[page.shell], Page: lazy(load) };
 });
 
+/** While a shell's code is on its way, a lost connection says so as it would inside the shell. */
+function ShellLoading() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <OfflineBanner />
+      <PageLoading />
+    </div>
+  );
+}
+
+/**
+ * A shell whose code could not be fetched (the connection went mid-load): the offline banner
+ * and a way to try again, and once the connection returns the app starts afresh by itself.
+ */
+function ShellFailed() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const wasOffline = useRef(false);
+  // Code that did not come means the connection failed: the banner shows and the server is
+  // asked again with growing pauses; the app reloads once it answers.
+  useEffect(() => reportNetworkFailure(), []);
+  useEffect(() => {
+    if (!online) wasOffline.current = true;
+    else if (wasOffline.current) window.location.reload();
+  }, [online]);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <OfflineBanner />
+      <div role="alert" className="grid justify-items-center gap-4 px-4 py-16 text-center">
+        <p>{t('pageFailed.message')}</p>
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          {t('pageFailed.retry')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ShellBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary FallbackComponent={ShellFailed}>{children}</ErrorBoundary>;
+}
+
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Switch>
-        {routes.map(({ path, Shell, Page }) => (
-          <Route key={path} path={path}>
-            <Shell>
-              <PageErrorBoundary>
-                <Page />
-              </PageErrorBoundary>
-            </Shell>
+    <ShellBoundary>
+      <Suspense fallback={<ShellLoading />}>
+        <Switch>
+          {routes.map(({ path, Shell, Page }) => (
+            <Route key={path} path={path}>
+              <Shell>
+                <PageErrorBoundary>
+                  <Page />
+                </PageErrorBoundary>
+              </Shell>
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
           </Route>
-        ))}
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </Suspense>
+        </Switch>
+      </Suspense>
+    </ShellBoundary>
   );
 }

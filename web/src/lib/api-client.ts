@@ -1,4 +1,5 @@
 import { apiErrorSchema, type ErrorCode } from '@shared/api-error';
+import { reportNetworkFailure, reportNetworkSuccess } from './online-status';
 
 /** A refused or failed API call, carrying the server's stable code for translation. */
 export class ApiRequestError extends Error {
@@ -37,8 +38,11 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   try {
     response = await fetch(path, { credentials: 'same-origin', ...init, headers });
   } catch (error) {
+    // A request the page gave up on says nothing about the connection.
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportNetworkFailure();
     throw new ApiRequestError(0, 'network', error instanceof Error ? error.message : 'offline');
   }
+  reportNetworkSuccess();
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -2,8 +2,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { CameraCapture } from '@/features/camera/components/camera-capture';
-import { useSession } from '@/lib/session';
-import { uploadSync } from '@/features/uploads/upload-sync';
+import { queuePhoto } from '@/features/uploads/upload-sync';
 
 interface CameraSheetProps {
   open: boolean;
@@ -16,12 +15,7 @@ interface CameraSheetProps {
  */
 export function CameraSheet({ open, onOpenChange }: CameraSheetProps) {
   const { t } = useTranslation();
-  const userId = useSession().data?.user.id;
-
-  const keepPhoto = async (photo: Blob) => {
-    if (!userId) throw new Error('Not signed in');
-    await uploadSync.queuePhoto(userId, photo);
-  };
+  const keepPhoto = (photo: Blob) => queuePhoto(photo);
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>

@@ -1,18 +1,21 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { BottomNav } from '@/components/layout/bottom-nav';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageLoading } from '@/components/layout/page-loading';
+import { Button } from '@/components/ui/button';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { DoctorWaitingBar } from '@/features/patient-home/components/doctor-waiting-bar';
 import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
-import { useUploadSync } from '@/features/uploads/upload-sync';
 import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
 import { ModeBanner } from './mode-banner';
+import { useAccountData } from './use-account-data';
+import { useOutboxDelivery } from './use-outbox-delivery';
 
 const loadCameraSheet = () => import('./camera-sheet');
 
@@ -38,6 +41,18 @@ function usePrefetchedCameraSheet(wanted: boolean) {
   }, [wanted]);
 }
 
+function SessionFailed({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="grid justify-items-center gap-4 px-4 py-16 text-center">
+      <p>{t('pageFailed.message')}</p>
+      <Button variant="secondary" onClick={retry}>
+        {t('pageFailed.retry')}
+      </Button>
+    </div>
+  );
+}
+
 /** Every protected route sits in here: it needs a session, nothing more. */
 export default function ProtectedShell({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -53,20 +68,35 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   // The visit's own page shows its prompts and the call itself.
   const onVisitPage = location.startsWith('/visit/');
   usePrefetchedCameraSheet(role === 'patient');
-  // Photos taken on this device are sent for the signed-in patient only.
-  useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
+  // What anyone did on this device and the server has yet to take: messages, photos, profile.
+  useOutboxDelivery(session.data?.user.id ?? null);
+  useAccountData(session.data?.user.id ?? null, session.data === undefined);
 
-  if (session.isPending) return <PageLoading />;
-  if (!session.data) return <Redirect to="/login" replace />;
+  if (session.data === null) return <Redirect to="/login" replace />;
+
+  const banners = (
+    <div className="sticky top-0 z-30">
+      <ModeBanner />
+      <ClinicBadge />
+      <OfflineBanner />
+      {role === 'patient' && session.data && <PendingUploadsBadge />}
+    </div>
+  );
+
+  if (!session.data) {
+    // Offline, the question waits for the connection (and the last known data shows as soon
+    // as it is read); the server refusing to say is worth another try.
+    return (
+      <div className="flex min-h-dvh flex-col">
+        {banners}
+        {session.isError ? <SessionFailed retry={() => void session.refetch()} /> : <PageLoading />}
+      </div>
+    );
+  }
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <div className="sticky top-0 z-30">
-        <ModeBanner />
-        <ClinicBadge />
-        <OfflineBanner />
-        {role === 'patient' && <PendingUploadsBadge />}
-      </div>
+      {banners}
       <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>

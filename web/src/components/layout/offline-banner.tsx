@@ -2,7 +2,7 @@ import { RefreshCwIcon, WifiOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { useOnline } from '@/lib/online-status';
+import { retryConnectionNow, useOnline } from '@/lib/online-status';
 
 /** How long the Retry icon spins. */
 export const retrySpinMs = 1000;
@@ -15,6 +15,7 @@ export function OfflineBanner() {
 
   const retry = () => {
     setSpinning(true);
+    retryConnectionNow();
     setTimeout(() => setSpinning(false), retrySpinMs);
   };
 

@@ -11,8 +11,8 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * Signs out and forgets the person on this device: user, role, active encounter and
- * everything loaded for them. The device mode stays; the clinic binding stays only in clinic mode.
+ * Signs out and forgets the person on this device: user, role, active encounter,
+ * everything loaded for them and kept for offline use, and what still waited to be sent. The device mode stays; the clinic binding stays only in clinic mode.
  * Ends on /login.
  */
 export function useSignOut() {
@@ -27,6 +27,10 @@ export function useSignOut() {
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== sessionQueryOptions.queryKey[0],
       });
+      // The next person on this phone finds nothing of this account's, nor its unsent work.
+      void import('@/lib/account-data')
+        .then((accountData) => accountData.eraseAccountData(null))
+        .catch(() => undefined);
       if (deviceModeSetting.get() === 'personal') {
         clinicCodeSetting.set(null);
         clinicNameSetting.set(null);

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@shared/messaging';
+import { outbox } from '@/lib/outbox';
+import { outboxStorage } from '@/lib/outbox-db';
 import { messagingKeys } from './query-keys';
-import { useSendMessage } from './send-message';
+import { messageKind, messageSender, queueMessage } from './send-message';
 
 const conversationId = '2f1d0c8e-6a0b-4c3e-9d52-7a4b1c2d3e4f';
 
@@ -28,30 +28,36 @@ const sent: Message = {
   createdAt: '2026-01-01T08:01:00.000Z',
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await outbox.eraseAllBut(null);
+});
 
-describe('useSendMessage', () => {
-  it('puts the stored message into the conversation without asking for it again', async () => {
+describe('sending a message', () => {
+  it('goes through the outbox, and the stored message joins the conversation without asking for it again', async () => {
     const fetchMock = vi.fn(() => Promise.resolve(Response.json(sent, { status: 201 })));
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = new QueryClient();
     queryClient.setQueryData(messagingKeys.messages(conversationId), [earlier]);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useSendMessage(), { wrapper });
+    const unregister = outbox.register(messageKind, messageSender(queryClient));
+    outbox.start('me');
 
-    await act(() =>
-      result.current.mutateAsync({ conversationId, id: sent.id, content: sent.content }),
-    );
+    await queueMessage({ conversationId, id: sent.id, content: '  Better, thank you ' });
 
-    expect(queryClient.getQueryData(messagingKeys.messages(conversationId))).toEqual([
-      earlier,
-      sent,
-    ]);
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(messagingKeys.messages(conversationId))).toEqual([
+        earlier,
+        sent,
+      ]),
+    );
     expect(queryClient.getQueryState(messagingKeys.messages(conversationId))?.isInvalidated).toBe(
       false,
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`/api/messaging/conversations/${conversationId}/messages`);
+    expect(JSON.parse(init.body as string)).toEqual({ id: sent.id, content: sent.content });
+    await vi.waitFor(async () => expect(await outboxStorage.listFor('me')).toEqual([]));
+    unregister();
   });
 });

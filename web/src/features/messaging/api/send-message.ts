@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { sendMessageSchema, type Message } from '@shared/messaging';
-import { apiFetch, ApiRequestError } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
+import { outbox, useOutbox, type OutboxItem, type OutboxSender } from '@/lib/outbox';
 import { addToMessages } from './get-messages';
 import { messagingKeys } from './query-keys';
 
@@ -11,6 +12,9 @@ export interface SendMessageInput {
   content: string;
 }
 
+/** The outbox's kind for messages; their key is the conversation, so each keeps its order. */
+export const messageKind = 'message';
+
 export function sendMessage({ conversationId, id, content }: SendMessageInput): Promise<Message> {
   const body = sendMessageSchema.parse({ id, content });
   return apiFetch<Message>(
@@ -19,17 +23,16 @@ export function sendMessage({ conversationId, id, content }: SendMessageInput): 
   );
 }
 
-export function useSendMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendMessage,
-    // A lost answer is safe to ask again: the server keeps one message per id.
-    retry: (failures, error) =>
-      error instanceof ApiRequestError && error.code === 'network' && failures < 2,
-    retryDelay: (failures) => 500 * 2 ** failures,
-    // The answer is the stored message: it joins the conversation's cache as it is, and only
-    // the list, whose order and previews the server decides, is asked again.
-    onSuccess: async (message) => {
+/**
+ * Delivers messages from the outbox. The answer is the stored message: it joins the
+ * conversation's cache as it is, and only the list, whose order and previews the server
+ * decides, is asked again.
+ */
+export function messageSender(queryClient: QueryClient): OutboxSender<SendMessageInput> {
+  return {
+    send: sendMessage,
+    delivered: async (answer) => {
+      const message = answer as Message;
       const messagesKey = messagingKeys.messages(message.conversationId);
       // A poll already under way was answered before this message was stored; its older
       // list would hide the message until the next poll.
@@ -39,5 +42,21 @@ export function useSendMessage() {
       addToMessages(queryClient, [message]);
       await queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
     },
+  };
+}
+
+/** Puts a message in the outbox: it shows at once and is sent now, or when the connection returns. */
+export async function queueMessage(input: SendMessageInput): Promise<void> {
+  const { id, content } = sendMessageSchema.parse(input);
+  await outbox.add<SendMessageInput>({
+    kind: messageKind,
+    key: input.conversationId,
+    id,
+    payload: { conversationId: input.conversationId, id, content },
   });
+}
+
+/** A conversation's messages still on this device: waiting to be sent, or refused. */
+export function usePendingMessages(conversationId: string): OutboxItem<SendMessageInput>[] {
+  return useOutbox<SendMessageInput>(messageKind).filter((entry) => entry.key === conversationId);
 }

@@ -5,13 +5,16 @@ import { Link } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
+import { defaultRole } from '@shared/role';
 import { useSession } from '@/lib/session';
 import { useConversation } from '../api/get-conversation';
 import { useMessages } from '../api/get-messages';
+import { usePendingMessages } from '../api/send-message';
 import { conversationTitle } from '../conversation-title';
 import { useMessagingPush } from '../push/use-messaging-push';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
+import { PendingMessage } from './pending-message';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -53,7 +56,10 @@ export function ConversationScreen({ conversationId }: { conversationId: string 
   const conversation = useConversation(conversationId);
   const messages = useMessages(conversationId);
   const end = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
+  // Mine still on this device come last; one the server already has shows as sent.
+  const sentIds = new Set(messages.data?.map((message) => message.id));
+  const pending = usePendingMessages(conversationId).filter((entry) => !sentIds.has(entry.id));
+  const count = (messages.data?.length ?? 0) + pending.length;
 
   useEffect(() => {
     if (count > 0) end.current?.scrollIntoView({ block: 'end' });
@@ -73,11 +79,11 @@ export function ConversationScreen({ conversationId }: { conversationId: string 
         <h1 className="truncate text-2xl font-bold tracking-tight">{title}</h1>
       </header>
       <section aria-label={t('messaging.conversation.messages')} className="flex-1">
-        {messages.isPending ? (
+        {messages.isPending && pending.length === 0 ? (
           <div className="flex justify-center py-10">
             <Spinner label={t('app.loading')} />
           </div>
-        ) : messages.isError && !messages.data ? (
+        ) : messages.isError && !messages.data && pending.length === 0 ? (
           <p className="text-accent-700 py-6 text-center">
             {errorMessage(t, messages.error, t('messaging.conversation.error'))}
           </p>
@@ -87,12 +93,20 @@ export function ConversationScreen({ conversationId }: { conversationId: string 
           </p>
         ) : (
           <ol className="flex flex-col gap-3">
-            {messages.data.map((message, index) => (
+            {messages.data?.map((message, index, all) => (
               <MessageBubble
                 key={message.id}
                 message={message}
                 own={message.senderId === myId}
-                showSender={messages.data[index - 1]?.senderId !== message.senderId}
+                showSender={all[index - 1]?.senderId !== message.senderId}
+              />
+            ))}
+            {pending.map((entry) => (
+              <PendingMessage
+                key={entry.id}
+                entry={entry}
+                senderId={myId ?? ''}
+                senderRole={session.data?.role ?? defaultRole}
               />
             ))}
           </ol>

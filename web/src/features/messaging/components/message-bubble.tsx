@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@shared/messaging';
 import { cn } from '@/lib/cn';
@@ -8,14 +9,16 @@ export interface MessageBubbleProps {
   own: boolean;
   /** Whether the sender's name shows above the message: at the start of another's turn. */
   showSender: boolean;
+  /** For a message still on this device: "Waiting to send" or "Not sent", in place of its time. */
+  marker?: ReactNode;
 }
 
 /**
  * Own messages on the right in blue, everyone else's on the left, under the name of whoever
  * wrote them (their role when their profile has no name). Every message names its sender to a
- * screen reader.
+ * screen reader. A message still on this device carries a marker where a sent one has its time.
  */
-export function MessageBubble({ message, own, showSender }: MessageBubbleProps) {
+export function MessageBubble({ message, own, showSender, marker }: MessageBubbleProps) {
   const { t } = useTranslation();
   const dates = useMessageDates();
   const sender = own
@@ -39,13 +42,15 @@ export function MessageBubble({ message, own, showSender }: MessageBubbleProps) 
       >
         {message.content}
       </p>
-      <time
-        dateTime={message.createdAt}
-        title={dates.full(message.createdAt)}
-        className="text-muted-foreground px-1 text-xs"
-      >
-        {dates.time(message.createdAt)}
-      </time>
+      {marker ?? (
+        <time
+          dateTime={message.createdAt}
+          title={dates.full(message.createdAt)}
+          className="text-muted-foreground px-1 text-xs"
+        >
+          {dates.time(message.createdAt)}
+        </time>
+      )}
     </li>
   );
 }

@@ -6,36 +6,35 @@ import { maxMessageLength } from '@shared/messaging';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/error-messages';
-import { useSendMessage } from '../api/send-message';
+import { queueMessage } from '../api/send-message';
 import { newMessageId } from '../new-message-id';
 
 /**
- * "Type a message" and Send, enabled only with trimmed text and no send under way
- *. The draft keeps its message id until the send succeeds, so sending
- * again after a lost answer cannot post the message twice.
+ * "Type a message" and Send, enabled only with trimmed text and no send under way. Send
+ * puts the message in the outbox, which shows it at once and delivers it once, now or
+ * when the connection returns.
  */
 export function MessageComposer({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [draftId, setDraftId] = useState(newMessageId);
-  const send = useSendMessage();
+  const [queueing, setQueueing] = useState(false);
   const content = text.trim();
-  const canSend = content !== '' && !send.isPending;
+  const canSend = content !== '' && !queueing;
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSend) return;
-    send.mutate(
-      { conversationId, id: draftId, content },
-      {
-        onSuccess: () => {
-          setText('');
-          setDraftId(newMessageId());
-        },
-        onError: (error) =>
-          toast.error(errorMessage(t, error, t('messaging.conversation.sendFailed'))),
-      },
-    );
+    setQueueing(true);
+    queueMessage({ conversationId, id: draftId, content })
+      .then(() => {
+        setText('');
+        setDraftId(newMessageId());
+      })
+      .catch((error: unknown) =>
+        toast.error(errorMessage(t, error, t('messaging.conversation.sendFailed'))),
+      )
+      .finally(() => setQueueing(false));
   };
 
   return (

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,8 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
-import { useSaveProfile } from '../api/save-profile';
+import { outbox, reasonError, useOutbox } from '@/lib/outbox';
+import { profileKind, queueProfile, useSaveProfile } from '../api/save-profile';
 
 function initialValues(profile: Profile | null | undefined): OnboardingInput {
   return {
@@ -50,6 +52,9 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
   const format = useNumberFormat();
   const [, navigate] = useLocation();
   const save = useSaveProfile();
+  const queryClient = useQueryClient();
+  // A profile saved offline that the server then refused comes back here with the reason.
+  const refused = useOutbox(profileKind).find((entry) => entry.state === 'failed');
   const genderId = useId();
   const form = useForm<OnboardingInput, unknown, OnboardingValues>({
     resolver: zodResolver(onboardingSchema),
@@ -70,20 +75,34 @@ export function OnboardingForm({ profile }: { profile: Profile | null | undefine
   };
 
   const submit = form.handleSubmit(
-    (values) =>
+    (values) => {
+      if (refused) void outbox.remove(refused.id);
       save.mutate(values, {
         onSuccess: () => {
           toast.success(t('onboarding.saved'));
           navigate('/', { replace: true });
         },
-      }),
+        onError: (error) => {
+          if (!(error instanceof ApiRequestError && error.code === 'network')) return;
+          // No connection: the profile waits on the device and home opens with it.
+          save.reset();
+          queueProfile(queryClient, form.getValues())
+            .then(() => {
+              toast.success(t('onboarding.savedOffline'));
+              navigate('/', { replace: true });
+            })
+            .catch(() => toast.error(t('onboarding.errors.failed')));
+        },
+      });
+    },
     () => save.reset(),
   );
 
+  const failure = save.error ?? (refused?.reason ? reasonError(refused.reason) : null);
   const serverError =
-    save.error instanceof ApiRequestError
-      ? errorMessage(t, save.error, errorText(save.error.message) ?? t('onboarding.errors.failed'))
-      : save.error && t('onboarding.errors.failed');
+    failure instanceof ApiRequestError
+      ? errorMessage(t, failure, errorText(failure.message) ?? t('onboarding.errors.failed'))
+      : failure && t('onboarding.errors.failed');
   const equivalent = equivalentDate(dateSystem, dateSystem === 'ad' ? dobAd : dobBs);
 
   return (

@@ -4,16 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { Upload } from '@shared/uploads';
 import { errorMessage } from '@/lib/error-messages';
 import { useUploadedDocs } from '../api/get-uploads';
-import type { PendingUpload } from '../pending-uploads-db';
-import { usePendingUploads } from '../upload-sync';
+import { usePendingUploads, type PendingPhoto } from '../upload-sync';
 
 /** Object URLs of the waiting photos shown, by upload id, freed once a photo has left. */
 const previewUrls = new Map<string, string>();
 
-function previewUrl(upload: PendingUpload): string {
+function previewUrl(upload: PendingPhoto): string {
   let url = previewUrls.get(upload.id);
   if (!url) {
-    url = URL.createObjectURL(upload.image);
+    url = URL.createObjectURL(upload.payload.image);
     previewUrls.set(upload.id, url);
   }
   return url;
@@ -94,14 +93,13 @@ function StoredThumbnail({ upload }: { upload: Upload }) {
   );
 }
 
-function WaitingThumbnail({ upload }: { upload: PendingUpload }) {
+function WaitingThumbnail({ upload }: { upload: PendingPhoto }) {
   const { t } = useTranslation();
-  const label =
-    upload.status === 'uploading'
-      ? t('uploads.docs.uploading')
-      : upload.retryCount > 0
-        ? t('uploads.docs.retrying')
-        : t('uploads.docs.waitingToUpload');
+  const label = upload.sending
+    ? t('uploads.docs.uploading')
+    : upload.attempts > 0
+      ? t('uploads.docs.retrying')
+      : t('uploads.docs.waitingToUpload');
 
   return (
     <figure className="relative">
