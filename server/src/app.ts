@@ -111,7 +111,7 @@ export async function buildApp({
     server.log,
   );
   server.addHook('onClose', () => housekeeping.stop());
-  const photos = openPhotoStorage(config);
+  const photos = await openPhotoStorage(config);
   server.addHook('onClose', () => photos.close());
 
   registerErrorHandler(server, { databaseUsable: () => database.ping() });
