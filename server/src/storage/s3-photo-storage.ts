@@ -31,8 +31,8 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /**
- * The SDK's errors carry the request and response they came from; only the error's name
- * and status go on, so that no header or signature can reach a log. A refused connection
+ * The SDK's errors carry the request and response they came from; only the error's name,
+ * code and status go on, so that no header or signature can reach a log. A refused connection
  * must not read as the database's either (the error handler takes ECONNREFUSED for it).
  */
 function storageFailure(operation: string, error: unknown): PhotoStorageUnavailable {
