@@ -39,7 +39,7 @@ import { registerMfaRoutes } from './routes/mfa';
 import { registerProfileRoutes } from './routes/profile';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerVisitRoutes } from './routes/visits';
-import { photoStore } from './uploads/photo-store';
+import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { visitsRepository } from './visits/visits-repository';
 
@@ -111,6 +111,8 @@ export async function buildApp({
     server.log,
   );
   server.addHook('onClose', () => housekeeping.stop());
+  const photos = await openPhotoStorage(config);
+  server.addHook('onClose', () => photos.close());
 
   registerErrorHandler(server, { databaseUsable: () => database.ping() });
   registerCanonicalPathCheck(server);
@@ -118,7 +120,7 @@ export async function buildApp({
   await server.register(compress, { global: true, threshold: 1024 });
   registerSameOriginCheck(server, config.publicUrl);
 
-  registerHealthRoutes(server, database);
+  registerHealthRoutes(server, { database, photos });
   registerAuthRoutes(server, auth, limiter, config.publicUrl);
   registerMeRoutes(server, { users: usersRepository(db), profiles, requireUser });
   registerProfileRoutes(server, { profiles, requireUser });
@@ -129,11 +131,7 @@ export async function buildApp({
     limiter,
   });
   registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
-  await registerUploadRoutes(server, {
-    uploads: uploadsRepository(db),
-    photos: photoStore(config.dataDir),
-    requireUser,
-  });
+  await registerUploadRoutes(server, { uploads: uploadsRepository(db), photos, requireUser });
   const messaging = messagingRepository(db);
   registerMessagingRoutes(server, {
     messaging,

@@ -84,6 +84,16 @@ describe('loadConfig', () => {
     [{ TURN_URLS: 'turn:turn.example.com:3478' }, 'TURN_SECRET'],
     [{ TURN_SECRET: 'b'.repeat(32) }, 'TURN_URLS'],
     [{ TURN_URLS: 'turn:turn.example.com:3478', TURN_SECRET: 'short' }, 'TURN_SECRET'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    [{ S3_REGION: 'auto' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'Photos_Bucket' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'ab' }, 'S3_BUCKET'],
+    [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'photos', S3_ENDPOINT: 'ftp://minio.example.com' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'eu west' }, 'S3_REGION'],
+    [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'photos', S3_SECRET_ACCESS_KEY: 'x'.repeat(40) }, 'S3_ACCESS_KEY_ID'],
   ])('refuses %o naming %s', (env, variable) => {
     const error = settingError(env);
     expect(error.variable).toBe(variable);
@@ -119,5 +129,72 @@ describe('loadConfig', () => {
     const error = settingError({ TURN_URLS: 'turn:t.example.com', TURN_SECRET: 'tiny-secret' });
     expect(error.variable).toBe('TURN_SECRET');
     expect(error.message).not.toContain('tiny-secret');
+  });
+
+  it('keeps photos under DATA_DIR unless an S3 setting is given', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).objectStorage).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: '' }).objectStorage).toBeUndefined();
+  });
+
+  it('reads an S3-compatible store, path-style by default when it has its own endpoint', () => {
+    const keys = { S3_ACCESS_KEY_ID: ' GK123 ', S3_SECRET_ACCESS_KEY: 's'.repeat(40) };
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        S3_ENDPOINT: 'http://127.0.0.1:3900',
+        S3_BUCKET: 'sewa-photos',
+        S3_REGION: 'garage',
+        ...keys,
+      }).objectStorage,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:3900',
+      bucket: 'sewa-photos',
+      region: 'garage',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'GK123', secretAccessKey: 's'.repeat(40) },
+    });
+    // AWS itself: no endpoint, the bucket in the host name, keys from the SDK's own chain.
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'sewa-photos' }).objectStorage).toEqual({
+      endpoint: undefined,
+      bucket: 'sewa-photos',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        S3_ENDPOINT: 'https://minio.example.com',
+        S3_BUCKET: 'sewa-photos',
+        S3_FORCE_PATH_STYLE: 'off',
+      }).objectStorage?.forcePathStyle,
+    ).toBe(false);
+  });
+
+  it('never repeats the S3 keys in a refusal, nor a password written in an endpoint URL', () => {
+    const inUrl = settingError({
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'https://admin:url-password@minio.example.com',
+    });
+    expect(inUrl.variable).toBe('S3_ENDPOINT');
+    expect(inUrl.message).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    expect(inUrl.message).not.toContain('url-password');
+
+    const secret = settingError({
+      S3_BUCKET: 'photos',
+      S3_ACCESS_KEY_ID: 'GK123',
+      S3_SECRET_ACCESS_KEY: 'two words',
+    });
+    expect(secret.variable).toBe('S3_SECRET_ACCESS_KEY');
+    expect(secret.message).not.toContain('two words');
+  });
+
+  it('names the bucket rule in its refusal', () => {
+    expect(settingError({ S3_BUCKET: 'My Photos' }).message).toBe(
+      'Invalid setting S3_BUCKET: expected a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens (got "My Photos")',
+    );
+    expect(settingError({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).message).toBe(
+      'Invalid setting S3_BUCKET: required when S3_ENDPOINT is set',
+    );
   });
 });

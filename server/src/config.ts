@@ -24,6 +24,18 @@ export interface Config {
   trustProxy: string[];
   /** The TURN server for visit calls and its shared secret; absent when none is set up. */
   turn: { urls: string[]; secret: string } | undefined;
+  /** The S3-compatible object store photos are kept in; absent: the folder `DATA_DIR/uploads`. */
+  objectStorage: ObjectStorageConfig | undefined;
+}
+
+export interface ObjectStorageConfig {
+  /** Absent: AWS S3 itself, found by region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Absent: the AWS SDK's own chain (environment, profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 /** A setting that cannot be used; `main` prints it as one line and stops. */
@@ -105,13 +117,41 @@ const settingSchemas = {
     'expected TURN URLs starting with turn: or turns:, comma-separated (e.g. turn:turn.example.com:3478)',
   ),
   TURN_SECRET: z.string().min(16, 'expected at least 16 characters'),
+  S3_ENDPOINT: urlSetting(['http:', 'https:']).refine((value) => {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  }, 'expected no keys in the URL: give them in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'expected a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    ),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'expected a region name such as us-east-1, auto or garage'),
+  S3_ACCESS_KEY_ID: z.string().trim().regex(/^\S+$/, 'expected an access key id without spaces'),
+  S3_SECRET_ACCESS_KEY: z.string().trim().regex(/^\S+$/, 'expected a secret key without spaces'),
+  S3_FORCE_PATH_STYLE: booleanSetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
 } as const;
 
 type SettingName = keyof typeof settingSchemas;
 
 /** Settings whose value a refusal must not repeat: the line may end up in a log. */
-const secretSettings = new Set<SettingName>(['TURN_SECRET']);
+const secretSettings = new Set<SettingName>([
+  'TURN_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+]);
+
+/** The value as a refusal may repeat it: never a secret, nor a password written in a URL. */
+function shownValue(name: SettingName, raw: string): string {
+  if (secretSettings.has(name)) return '';
+  return ` (got ${JSON.stringify(raw.replace(/\/\/[^/@]*@/, '//…@'))})`;
+}
 
 function read<N extends SettingName>(
   env: NodeJS.ProcessEnv,
@@ -128,8 +168,7 @@ function read<N extends SettingName>(env: NodeJS.ProcessEnv, name: N, fallback?:
   const result = settingSchemas[name].safeParse(raw);
   if (!result.success) {
     const reason = result.error.issues[0]?.message ?? 'invalid value';
-    const got = secretSettings.has(name) ? '' : ` (got ${JSON.stringify(raw)})`;
-    throw new SettingError(name, `${reason}${got}`);
+    throw new SettingError(name, `${reason}${shownValue(name, raw)}`);
   }
   return result.data;
 }
@@ -145,6 +184,49 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const objectStorageSettings = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * Any `S3_*` setting means photos go to an object store, which needs at least a bucket;
+ * the keys come as a pair or not at all.
+ */
+function objectStorageConfig(env: NodeJS.ProcessEnv): ObjectStorageConfig | undefined {
+  const given = objectStorageSettings.find((name) => (env[name] ?? '') !== '');
+  if (given === undefined) return undefined;
+  const bucket = read(env, 'S3_BUCKET');
+  if (bucket === undefined) {
+    throw new SettingError('S3_BUCKET', `required when ${given} is set`);
+  }
+  const endpoint = read(env, 'S3_ENDPOINT');
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
+  if (accessKeyId !== undefined && secretAccessKey === undefined) {
+    throw new SettingError('S3_SECRET_ACCESS_KEY', 'required when S3_ACCESS_KEY_ID is set');
+  }
+  if (secretAccessKey !== undefined && accessKeyId === undefined) {
+    throw new SettingError('S3_ACCESS_KEY_ID', 'required when S3_SECRET_ACCESS_KEY is set');
+  }
+  return {
+    endpoint,
+    bucket,
+    region: read(env, 'S3_REGION', 'us-east-1'),
+    // A store named by its own endpoint (MinIO, Garage) usually answers every bucket at one
+    // host name; AWS itself puts the bucket in the host name.
+    forcePathStyle: read(env, 'S3_FORCE_PATH_STYLE', endpoint === undefined ? 'false' : 'true'),
+    credentials:
+      accessKeyId !== undefined && secretAccessKey !== undefined
+        ? { accessKeyId, secretAccessKey }
+        : undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -190,5 +272,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnUrls !== undefined && turnSecret !== undefined
         ? { urls: turnUrls, secret: turnSecret }
         : undefined,
+    objectStorage: objectStorageConfig(env),
   };
 }

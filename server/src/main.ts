@@ -48,6 +48,10 @@ async function main() {
   const where =
     database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   const lines = [`Sewa is running at ${config.publicUrl} (${where})`];
+  const store = config.objectStorage;
+  if (store !== undefined) {
+    lines.push(`Photos are kept in the bucket ${store.bucket} at ${store.endpoint ?? 'AWS S3'}`);
+  }
   if (config.smtpUrl === undefined && config.nodeEnv !== 'production') {
     lines.push(`Mail is kept in the development outbox: ${config.publicUrl}/dev/mail`);
   }

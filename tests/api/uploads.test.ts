@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, seedDemoUsers } from '../../server/src/auth/demo-users';
 import { profilesRepository } from '../../server/src/profiles/profiles-repository';
@@ -12,6 +10,8 @@ import {
   uniqueEmail,
   type AuthWorld,
 } from './auth/fixture';
+import { jpeg, png } from './support/photo-bytes';
+import { photoStorageVariants, type StartedPhotoStorage } from './support/photo-storage-variants';
 import { databaseVariants } from './support/test-server';
 
 interface Upload {
@@ -22,16 +22,6 @@ interface Upload {
   url: string;
 }
 
-/** A 1×1 grey baseline JPEG. */
-const jpeg = Buffer.from(
-  'ffd8ffdb004300030202020202030202020303030304060404040404080606050609080a0a090809090a0c0f0c0a0b0e0b09090d110d0e0f101011100a0c12131210130f101010ffc9000b080001000101011100ffcc000600101005ffda0008010100003f00d2cf20ffd9',
-  'hex',
-);
-/** A 1×1 PNG. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 const pdf = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
@@ -64,7 +54,12 @@ async function content(world: AuthWorld, client: Client | null, id: string) {
   });
 }
 
-describe.each(databaseVariants)('uploaded photos ($name database)', (variant) => {
+const variants = databaseVariants.flatMap((database) =>
+  photoStorageVariants.map((storage) => ({ database, storage })),
+);
+
+describe.each(variants)('uploaded photos ($database.name database, $storage.name)', (variant) => {
+  let storage: StartedPhotoStorage;
   let world: AuthWorld;
   let patient: Client;
   let otherPatient: Client;
@@ -72,7 +67,8 @@ describe.each(databaseVariants)('uploaded photos ($name database)', (variant) =>
   let patientId: string;
 
   beforeAll(async () => {
-    world = await startAuthWorld(variant);
+    storage = await variant.storage.start();
+    world = await startAuthWorld(variant.database, storage.env);
     const db = world.server.database.db;
     await seedDemoUsers(world.server.auth, db, profilesRepository(db));
     const [first, second] = [uniqueEmail('photos'), uniqueEmail('photos-other')];
@@ -86,7 +82,11 @@ describe.each(databaseVariants)('uploaded photos ($name database)', (variant) =>
 
   afterAll(async () => {
     await world.close();
+    await storage.stop();
   });
+
+  /** Every stored copy of the patient's photos, as the storage itself lists them. */
+  const storedNames = () => storage.storedNames(world.server.dataDir, patientId);
 
   it('stores a JPEG and a PNG and gives the owner back the same bytes', async () => {
     for (const [bytes, type] of [
@@ -111,10 +111,12 @@ describe.each(databaseVariants)('uploaded photos ($name database)', (variant) =>
       expect(fetched.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
 
-      // The file lies under DATA_DIR, in the owner's folder, complete.
-      const folder = path.join(world.server.dataDir, 'uploads', patientId);
-      expect(readdirSync(folder)).toContain(`${id}.${type === 'image/png' ? 'png' : 'jpg'}`);
-      expect(readdirSync(folder).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      // One complete copy, in the owner's place, named by id and format.
+      const names = await storedNames();
+      expect(names.filter((name) => name.startsWith(`${id}.`))).toEqual([
+        expect.stringMatching(type === 'image/png' ? /\.png$/ : /\.jpg$/) as string,
+      ]);
+      expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     }
   });
 
@@ -153,6 +155,7 @@ describe.each(databaseVariants)('uploaded photos ($name database)', (variant) =>
       error: { code: 'payload_too_large', message: 'Photos can be at most 10 MB.' },
     });
     expect((await content(world, patient, id)).status).toBe(404);
+    expect((await storedNames()).filter((name) => name.startsWith(`${id}.`))).toEqual([]);
 
     // Exactly 10 MB is allowed.
     const limit = Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024 - jpeg.length)]);
@@ -180,14 +183,13 @@ describe.each(databaseVariants)('uploaded photos ($name database)', (variant) =>
   });
 
   it('keeps one file when one id arrives twice at once in two formats, and serves that one', async () => {
-    const folder = path.join(world.server.dataDir, 'uploads', patientId);
     const ids = Array.from({ length: 4 }, () => randomUUID());
     const answers = await Promise.all(
       ids.map((id) =>
         Promise.all([put(world, patient, id, jpeg), put(world, patient, id, png, 'image/png')]),
       ),
     );
-    const files = readdirSync(folder);
+    const files = await storedNames();
     expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     for (const [index, id] of ids.entries()) {
       const [asJpeg, asPng] = answers[index]!;
@@ -198,7 +200,7 @@ describe.each(databaseVariants)('uploaded photos ($name database)', (variant) =>
 
       const stored = files.filter((name) => name.startsWith(`${id}.`));
       expect(stored, `files of ${id}`).toEqual([
-        `${id}.${kept.contentType === 'image/png' ? 'png' : 'jpg'}`,
+        expect.stringMatching(kept.contentType === 'image/png' ? /\.png$/ : /\.jpg$/) as string,
       ]);
       const fetched = await content(world, patient, id);
       expect(fetched.headers.get('content-type')).toBe(kept.contentType);

@@ -13,8 +13,8 @@ import { noStore } from '../http/no-store';
 import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
 import { mayViewPhoto } from '../uploads/photo-access';
-import type { PhotoStore } from '../uploads/photo-store';
-import type { UploadsRepository } from '../uploads/uploads-repository';
+import { PhotoStorageUnavailable, type PhotoStorage } from '../storage/photo-storage';
+import type { NewUpload, UploadsRepository } from '../uploads/uploads-repository';
 
 /**
  * Sent by the web app with the id of the account that took the photo: a photo queued
@@ -26,6 +26,26 @@ const notAPhoto = () =>
   new AppError('unsupported_media_type', 'Only JPEG or PNG photos can be uploaded.');
 const tooLarge = () => new AppError('payload_too_large', 'Photos can be at most 10 MB.');
 const noSuchPhoto = () => new AppError('not_found', 'No such photo.');
+const storageDown = () =>
+  new AppError(
+    'service_unavailable',
+    'Photos cannot be stored or shown at the moment. Please try again in a few seconds.',
+    5,
+  );
+
+/**
+ * An object store that does not answer is logged for the operator and told to the client
+ * as a passing 503: the web app keeps the photo queued and sends it again.
+ */
+async function unlessStorageDown<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof PhotoStorageUnavailable)) throw error;
+    request.log.warn({ err: error }, 'photo storage unavailable');
+    throw storageDown();
+  }
+}
 
 const invalidUploadId = { code: 'validation_failed', message: 'Invalid upload id.' } as const;
 const uploadIdRefusal = { params: invalidUploadId };
@@ -41,18 +61,32 @@ async function photoType(body: unknown): Promise<UploadContentType> {
 
 interface UploadDeps {
   uploads: UploadsRepository;
-  photos: PhotoStore;
+  photos: PhotoStorage;
   requireUser: RequireUser;
 }
 
 /**
  * Two sends of one id can race, the same photo saved once as JPEG and once as PNG: each
- * stores its file, and the record written first decides which copy is the photo. The
- * other file would never be served or counted, so it goes.
+ * stores its copy, and the record written first decides which copy is the photo. The
+ * other copy would never be served or counted, so it goes; one left behind is only
+ * wasted space. The record is written only once its copy is complete, so no reader ever
+ * meets a photo still being stored.
  */
-async function keepOnlyTheRecordedCopy(deps: UploadDeps, id: string, storageKey: string) {
-  const recorded = await deps.uploads.find(id);
-  if (recorded?.storageKey !== storageKey) await deps.photos.remove(storageKey);
+async function recordOnce(
+  deps: UploadDeps,
+  request: FastifyRequest,
+  upload: NewUpload,
+): Promise<boolean> {
+  const created = await deps.uploads.insertOnce(upload);
+  if (!created) {
+    const recorded = await deps.uploads.find(upload.id);
+    if (recorded?.storageKey !== upload.storageKey) {
+      await deps.photos.remove(upload.storageKey).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'an unused copy of a photo could not be removed');
+      });
+    }
+  }
+  return created;
 }
 
 /**
@@ -113,18 +147,19 @@ export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Pr
           throw new AppError('conflict', 'This upload id is already in use.');
         }
         if (!existing) {
-          const contentType = await photoType(request.body);
-          const storageKey = deps.photos.keyFor(caller.id, id, contentType);
-          await deps.photos.save(storageKey, request.body as Buffer);
-          const created = await deps.uploads.insertOnce({
+          const bytes = request.body as Buffer;
+          const contentType = await photoType(bytes);
+          const storageKey = await unlessStorageDown(request, () =>
+            deps.photos.save({ ownerId: caller.id, id, contentType }, bytes),
+          );
+          const created = await recordOnce(deps, request, {
             id,
             ownerId: caller.id,
             contentType,
-            byteSize: (request.body as Buffer).length,
+            byteSize: bytes.length,
             storageKey,
           });
           if (created) void reply.status(201);
-          else await keepOnlyTheRecordedCopy(deps, id, storageKey);
         }
         const upload = await deps.uploads.findOwn(caller.id, id);
         if (!upload) throw new AppError('conflict', 'This upload id is already in use.');
@@ -167,7 +202,7 @@ export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Pr
       // A photo never changes under its id: a revalidation costs no bytes.
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
-      const file = await deps.photos.read(stored.storageKey);
+      const file = await unlessStorageDown(request, () => deps.photos.read(stored.storageKey));
       if (!file) throw noSuchPhoto();
       return reply
         .header('Content-Type', stored.contentType)

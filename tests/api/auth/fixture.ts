@@ -8,6 +8,7 @@ import {
   freePort,
   startTestServer,
   type DatabaseVariant,
+  type StartOptions,
   type TestServer,
 } from '../support/test-server';
 import { Client } from './client';
@@ -26,6 +27,7 @@ export interface AuthWorld {
 export async function startAuthWorld(
   variant: DatabaseVariant,
   env: Record<string, string> = {},
+  options: Pick<StartOptions, 'logDestination'> = {},
 ): Promise<AuthWorld> {
   const smtp = await startSmtpServer();
   const server = await startTestServer({
@@ -38,6 +40,7 @@ export async function startAuthWorld(
       TRUST_PROXY: '127.0.0.1',
       ...env,
     },
+    ...options,
   });
   return {
     server,

@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { link, mkdir, open, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, constants, link, mkdir, open, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { UploadContentType } from '@shared/uploads';
-
-const extensionByType: Record<UploadContentType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-};
-
-/** Owner ids come from the account system; anything else must never become a path. */
-const safeSegment = /^[A-Za-z0-9_-]{1,128}$/;
+import { photoNameParts, type PhotoContent, type PhotoStorage } from './photo-storage';
 
 function isErrorCode(error: unknown, code: string): boolean {
   return error instanceof Error && 'code' in error && error.code === code;
 }
 
 /**
- * Uploaded photos as files under `DATA_DIR/uploads/<owner>/<id>.<ext>`. A photo is
- * written to a temporary file, flushed, and only then linked into place, so a crash
- * never leaves half a photo under its real name; the first complete copy of an id wins.
+ * Photos as files under `DATA_DIR/uploads/<owner>/<id>.<ext>`. A photo is written to a
+ * temporary file, flushed, and only then linked into place, so a crash never leaves half a
+ * photo under its real name; the first complete copy of an id and format keeps the name.
  */
-export function photoStore(dataDir: string) {
+export function localPhotoStorage(dataDir: string): PhotoStorage {
   const root = path.resolve(dataDir, 'uploads');
 
   function resolve(key: string): string {
@@ -31,14 +23,11 @@ export function photoStore(dataDir: string) {
   }
 
   return {
-    keyFor(ownerId: string, id: string, contentType: UploadContentType): string {
-      if (!safeSegment.test(ownerId) || !safeSegment.test(id)) {
-        throw new Error('unsafe photo storage name');
-      }
-      return `${ownerId}/${id}.${extensionByType[contentType]}`;
-    },
+    kind: 'folder',
 
-    async save(key: string, bytes: Uint8Array): Promise<void> {
+    async save(photo, bytes) {
+      const { ownerId, id, extension } = photoNameParts(photo);
+      const key = `${ownerId}/${id}.${extension}`;
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${randomUUID()}.tmp`;
@@ -57,10 +46,10 @@ export function photoStore(dataDir: string) {
       } finally {
         await unlink(temporary);
       }
+      return key;
     },
 
-    /** Deletes a stored photo; one already gone is no error. */
-    async remove(key: string): Promise<void> {
+    async remove(key) {
       try {
         await unlink(resolve(key));
       } catch (error) {
@@ -68,8 +57,7 @@ export function photoStore(dataDir: string) {
       }
     },
 
-    /** The photo's bytes as a stream, or null when the file is missing. */
-    async read(key: string): Promise<{ stream: ReadStream; size: number } | null> {
+    async read(key): Promise<PhotoContent | null> {
       const file = resolve(key);
       try {
         const { size } = await stat(file);
@@ -79,7 +67,17 @@ export function photoStore(dataDir: string) {
         throw error;
       }
     },
+
+    async reachable() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.R_OK | constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    close() {},
   };
 }
-
-export type PhotoStore = ReturnType<typeof photoStore>;
