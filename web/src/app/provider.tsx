@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { UpdatePrompt } from '@/components/layout/update-prompt';
 
 // Toasts only follow something a person did, so sonner need not hold up the first screen.
 const Toaster = lazy(() =>
@@ -16,6 +17,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <UpdatePrompt />
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

@@ -57,7 +57,11 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
 
   if (session.isPending) return <PageLoading />;
-  if (!session.data) return <Redirect to="/login" replace />;
+  // Only the server's "no session" signs out. A session that could not be checked (no
+  // connection) keeps the shell and its offline banner; the page and the navigation wait
+  // for it, and it is asked for again when the connection returns.
+  if (session.data === null) return <Redirect to="/login" replace />;
+  const patient = signedIn && role === 'patient';
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -65,21 +69,23 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
         <ModeBanner />
         <ClinicBadge />
         <OfflineBanner />
-        {role === 'patient' && <PendingUploadsBadge />}
+        {patient && <PendingUploadsBadge />}
       </div>
       <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        {signedIn ? <Suspense fallback={<PageLoading />}>{children}</Suspense> : <PageLoading />}
       </main>
-      <BottomNav
-        role={role}
-        onOpenCamera={() => {
-          setCameraUsed(true);
-          setCameraOpen(true);
-        }}
-        cameraAttention={doctorIsWaiting && !onVisitPage}
-      />
-      {role === 'patient' && !onVisitPage && <DoctorWaitingBar />}
-      {role === 'patient' && cameraUsed && (
+      {signedIn && (
+        <BottomNav
+          role={role}
+          onOpenCamera={() => {
+            setCameraUsed(true);
+            setCameraOpen(true);
+          }}
+          cameraAttention={doctorIsWaiting && !onVisitPage}
+        />
+      )}
+      {patient && !onVisitPage && <DoctorWaitingBar />}
+      {patient && cameraUsed && (
         <Suspense fallback={null}>
           <CameraSheet open={cameraOpen} onOpenChange={setCameraOpen} />
         </Suspense>
