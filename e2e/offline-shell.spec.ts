@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createConfirmedAccount, signInThroughForm } from './support/accounts';
-import { startOwnServer } from './support/own-server';
+import { startOwnServer, type OwnServer } from './support/own-server';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -17,17 +17,21 @@ const nepaliOfflineBanner = 'जडान टुट्यो। पुनः प
 const shellShows = { timeout: 20_000 };
 
 /**
- * Resolves once the service worker is active, which means its precache is complete, and
- * controls the page. The first visit's worker claims the page it was installed from.
+ * Waits until the service worker is active, which means its precache is complete, and
+ * controls the page (the first visit's worker claims the page it was installed from).
  */
 async function offlineReady(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-    );
-  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const controlled = Boolean(navigator.serviceWorker.controller);
+          return `${registration?.active?.state ?? 'none'}, controlled: ${controlled}`;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe('activated, controlled: true');
 }
 
 /** Every URL in the origin's caches, as paths. */
@@ -149,14 +153,16 @@ test('a new version deployed under a running page is offered with Reload, in bot
   // A server of its own, started twice.
   test.setTimeout(120_000);
   const build = copyOfBuild();
-  const server = await startOwnServer({ APP_MODE: 'official' }, { build });
-  const context = await browser.newContext({
-    baseURL: server.url,
-    extraHTTPHeaders: { Origin: server.url },
-    serviceWorkers: 'allow',
-  });
-  const page = await context.newPage();
+  let server: OwnServer | undefined;
+  let context: BrowserContext | undefined;
   try {
+    server = await startOwnServer({ APP_MODE: 'official' }, { build });
+    context = await browser.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: { Origin: server.url },
+      serviceWorkers: 'allow',
+    });
+    const page = await context.newPage();
     await page.goto('/login');
     // The first start of a server of its own on a busy machine can be slow.
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
@@ -191,8 +197,8 @@ test('a new version deployed under a running page is offered with Reload, in bot
     await expect(page.getByText('नयाँ संस्करण उपलब्ध छ')).toHaveCount(0);
     await expect(page).toHaveURL(/\/signup$/);
   } finally {
-    await context.close();
-    await server.stop();
+    await context?.close();
+    await server?.stop();
     rmSync(build, { recursive: true, force: true });
   }
 });

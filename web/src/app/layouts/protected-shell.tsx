@@ -56,6 +56,16 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   // Photos taken on this device are sent for the signed-in patient only.
   useUploadSync(role === 'patient' ? (session.data?.user.id ?? null) : null);
 
+  // Query hears of a returning connection only if it saw it go: a page opened offline
+  // asks for the session again itself when the connection comes.
+  const { isError: sessionFailed, refetch: refetchSession } = session;
+  useEffect(() => {
+    if (!sessionFailed) return;
+    const retry = () => void refetchSession();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [sessionFailed, refetchSession]);
+
   if (session.isPending) return <PageLoading />;
   // Only the server's "no session" signs out. A session that could not be checked (no
   // connection) keeps the shell and its offline banner; the page and the navigation wait
