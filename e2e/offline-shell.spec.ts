@@ -118,6 +118,54 @@ test('after one visit online, the app opens offline on every screen, in English 
   await expect(page.getByText(nepaliOfflineBanner)).toHaveCount(0);
 });
 
+test('the app installs under its name in the reader’s language, with its icons', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  const manifestLink = page.locator('link[rel="manifest"]');
+
+  for (const [language, name] of [
+    ['en', 'Sewa'],
+    ['ne', 'सेवा'],
+  ] as const) {
+    if (language === 'ne') await page.getByRole('button', { name: 'ने' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const href = await manifestLink.evaluate((link: HTMLLinkElement) => link.href);
+    const response = await page.request.get(href);
+    expect(response.headers()['content-type']).toBe('application/manifest+json');
+    const manifest = (await response.json()) as {
+      id: string;
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      id: '/',
+      name,
+      short_name: name,
+      lang: language,
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#1d4ed8',
+    });
+    // What Chromium asks of an installable app: a 192 and a 512 pixel icon.
+    for (const size of ['192x192', '512x512']) {
+      expect(manifest.icons.some((icon) => icon.sizes === size && icon.purpose === 'any')).toBe(
+        true,
+      );
+    }
+    for (const icon of manifest.icons) {
+      const image = await page.request.get(icon.src);
+      expect(image.headers()['content-type'], icon.src).toBe('image/png');
+    }
+  }
+});
+
 /**
  * A copy of the build for a server of the test's own, so a new version can be deployed
  * under it. The copy sits inside the project, where the server finds its dependencies.

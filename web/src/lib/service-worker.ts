@@ -35,7 +35,15 @@ export function reloadIntoUpdate(): void {
  * dev`, old browsers) the app simply needs the network.
  */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD) {
+    // A worker left by `npm start` on the same address would serve its kept build instead.
+    void navigator.serviceWorker
+      .getRegistrations()
+      .then((registrations) => Promise.all(registrations.map((worker) => worker.unregister())))
+      .catch(() => undefined);
+    return;
+  }
   const hadController = Boolean(navigator.serviceWorker.controller);
   const start = () =>
     void import('workbox-window')
