@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -21,6 +22,34 @@ export default defineConfig({
           `<meta name="app-mode" content="${process.env.APP_MODE === 'official' ? 'official' : 'dev'}"></head>`,
         ),
     },
+    VitePWA({
+      // `web/src/lib/service-worker.ts` registers it after the page has loaded and asks before
+      // a new version takes over; `npm run dev` runs without one.
+      injectRegister: false,
+      registerType: 'prompt',
+      // Two manifests in `web/public`, one per language; the page links the reader's.
+      manifest: false,
+      workbox: {
+        // The shell, every page's JavaScript and the Devanagari font (woff2: every browser
+        // with service workers reads it), so the app starts offline on any route in either
+        // language. Not the .woff copies, the build manifest (a dot folder) or the icons.
+        globPatterns: ['**/*.{js,css,html,woff2}', 'favicon.svg'],
+        // A page is index.html from the cache; the API and the development outbox are the
+        // server's, as is any path with an extension (a file), as the server decides.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/(api|dev)(\/|\?|$)/, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
+        // No runtime caching: API answers never go into the service worker's caches.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // The first visit's page is served by the worker as soon as it is ready, so a chunk
+        // it has not loaded yet still comes when the connection drops. A new version still
+        // waits for the reader's Reload (never `skipWaiting` on its own).
+        clientsClaim: true,
+        // One file, served uncached, instead of sw.js plus a Workbox runtime beside it.
+        inlineWorkboxRuntime: true,
+        sourcemap: false,
+      },
+    }),
   ],
   resolve: {
     alias: {

@@ -13,6 +13,8 @@ export interface OwnServer {
   url: string;
   /** Stops the server, runs `npm run users -- <args>` on its database, and starts it again. */
   users(...args: string[]): Promise<void>;
+  /** Stops the server, runs `change` (say, a new build in its folder), and starts it again. */
+  restart(change: () => void): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,15 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function startOwnServer(settings: Record<string, string> = {}): Promise<OwnServer> {
+export interface OwnServerOptions {
+  /** The build to run, a folder holding `server/main.js` and `web/`; `dist` unless given. */
+  build?: string;
+}
+
+export async function startOwnServer(
+  settings: Record<string, string> = {},
+  { build = 'dist' }: OwnServerOptions = {},
+): Promise<OwnServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-e2e-own-'));
@@ -51,7 +61,10 @@ export async function startOwnServer(settings: Record<string, string> = {}): Pro
   };
   delete env.DATABASE_URL;
   const start = async () => {
-    const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.join(build, 'server', 'main.js')], {
+      env,
+      stdio: 'inherit',
+    });
     await waitHealthy(url, child);
     return child;
   };
@@ -66,6 +79,11 @@ export async function startOwnServer(settings: Record<string, string> = {}): Pro
         encoding: 'utf8',
       });
       if (result.status !== 0) throw new Error(`users ${args.join(' ')}: ${result.stderr}`);
+      child = await start();
+    },
+    async restart(change) {
+      await stopChild(child);
+      change();
       child = await start();
     },
     async stop() {

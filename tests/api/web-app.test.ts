@@ -16,6 +16,9 @@ function fakeWebRoot(): string {
     path.join(root, 'assets', 'index-abc123.js'),
     `console.log(${'"x",'.repeat(800)}1);`,
   );
+  writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Sewa"}');
+  writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return root;
 }
 
@@ -39,6 +42,25 @@ describe('serving the web app', () => {
   it('tells the page the configured app mode', async () => {
     const html = await (await fetch(`${server.url}/login`)).text();
     expect(html).toContain('<meta name="app-mode" content="official">');
+  });
+
+  it('answers /index.html, which the service worker keeps for starting offline, as the page', async () => {
+    const response = await fetch(`${server.url}/index.html`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<meta name="app-mode" content="official">');
+  });
+
+  it('has browsers ask for the service worker and the install manifest on every visit', async () => {
+    const worker = await fetch(`${server.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const icon = await fetch(`${server.url}/favicon.svg`);
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
@@ -67,6 +89,9 @@ describe('serving the web app', () => {
     expect(scriptSrc).toBe("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The service worker and the install manifest come from the site itself.
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/router';
 import { i18nReady } from '@/app/i18n';
+import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -18,3 +19,6 @@ void i18nReady.finally(() => {
     </StrictMode>,
   );
 });
+
+// After the page has loaded: it keeps the app shell for starting offline next time.
+registerServiceWorker();

@@ -19,6 +19,22 @@ export interface WebAppOptions {
 
 const oneYear = 365 * 24 * 60 * 60;
 
+/** The page itself: the service worker caches it from here for starting offline. */
+const indexPath = '/index.html';
+
+/**
+ * Asked for on every visit: the service worker, so a new build is found at once, and the
+ * install manifests, which are not hashed. Other unhashed files (icons) keep for an hour.
+ */
+function cacheControlOf(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+    return `public, max-age=${oneYear}, immutable`;
+  }
+  const name = path.basename(filePath);
+  if (name === 'sw.js' || name.endsWith('.webmanifest')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Paths the web app never owns: unknown ones there answer a JSON 404, not the page. */
 function isServerPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/');
@@ -72,23 +88,22 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       root: options.root,
       index: false,
       wildcard: false,
+      // The page as built has no app mode; it is answered below, as for any other path.
+      allowedPath: (pathName) => pathName !== indexPath,
       setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          'Cache-Control',
-          hashed ? `public, max-age=${oneYear}, immutable` : 'public, max-age=3600',
-        );
+        res.header('Cache-Control', cacheControlOf(filePath));
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isServerPath(request.url) &&
-      !path.extname(request.url.split('?')[0] ?? '');
+      (!path.extname(pathname) || pathname === indexPath);
     if (wantsPage && indexHtml !== undefined) {
-      const page = pageFor(request.url.split('?')[0] ?? '');
+      const page = pageFor(pathname);
       return reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')

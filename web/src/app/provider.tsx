@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { UpdatePrompt } from '@/components/layout/update-prompt';
 import { onlineStatus } from '@/lib/online-status';
 import { forgetOtherAccounts } from '@/lib/session';
 
@@ -28,6 +29,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
+      <UpdatePrompt />
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>

@@ -52,8 +52,16 @@ export async function setLanguage(language: Language): Promise<void> {
   await switchTo(language);
 }
 
+/** The install manifest in each language: an installed app is named in the reader's. */
+const manifestHref: Record<Language, string> = {
+  en: '/manifest.webmanifest',
+  ne: '/manifest.ne.webmanifest',
+};
+
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.href = manifestHref[language === 'ne' ? 'ne' : 'en'];
 });
 
 /**
