@@ -7,6 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { createConfirmedAccount, demoPassword, password } from './support/accounts';
+import { bubble, send, startCareTeamConversation } from './support/conversation';
 
 /** A confirmed patient of its own, so the demo patient's messages stay untouched. */
 function freshPatient(request: APIRequestContext, label: string): Promise<string> {
@@ -27,28 +28,6 @@ async function signedInPage(
   return { context, page };
 }
 
-const bubble = (page: Page, text: string) =>
-  page.getByRole('region', { name: 'Messages' }).getByText(text, { exact: true });
-
-async function startCareTeamConversation(page: Page): Promise<string> {
-  await page.goto('/messages');
-  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
-  await expect(page.getByText('No messages yet')).toBeVisible();
-  await page.getByRole('button', { name: 'New message' }).click();
-  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Care Team', level: 1 })).toBeVisible();
-  return page.url().split('/').pop()!;
-}
-
-async function send(page: Page, text: string) {
-  const input = page.getByRole('textbox', { name: 'Type a message' });
-  const sendButton = page.getByRole('button', { name: 'Send' });
-  await input.fill(text);
-  await expect(sendButton).toBeEnabled();
-  await sendButton.click();
-  await expect(input).toHaveValue('');
-}
-
 test('a patient writes to the care team, a doctor answers, both see it arrive without reloading', async ({
   browser,
   request,
@@ -61,6 +40,9 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   await doctor.page.goto('/messages');
   await expect(doctor.page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
 
+  // A new patient has written to nobody yet.
+  await patient.page.goto('/messages');
+  await expect(patient.page.getByText('No messages yet')).toBeVisible();
   const conversationId = await startCareTeamConversation(patient.page);
   const input = patient.page.getByRole('textbox', { name: 'Type a message' });
   const sendButton = patient.page.getByRole('button', { name: 'Send' });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createConfirmedAccount, demoPassword, password } from './support/accounts';
+import { bubble, send, startCareTeamConversation } from './support/conversation';
 
 const offlineBanner = 'Connection lost. Retrying...';
 
@@ -20,23 +21,7 @@ async function newPatient(page: Page, label: string): Promise<string> {
   return email;
 }
 
-async function startCareTeamConversation(page: Page): Promise<string> {
-  await page.goto('/messages');
-  await page.getByRole('button', { name: 'New message' }).click();
-  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Care Team', level: 1 })).toBeVisible();
-  return page.url().split('/').pop()!;
-}
-
-async function send(page: Page, text: string) {
-  const input = page.getByRole('textbox', { name: 'Type a message' });
-  await input.fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(input).toHaveValue('');
-}
-
 const messages = (page: Page) => page.getByRole('region', { name: 'Messages' });
-const bubble = (page: Page, text: string) => messages(page).getByText(text, { exact: true });
 /** The list item of one message: its bubble and what is written beside it. */
 const messageItem = (page: Page, text: string) =>
   messages(page)

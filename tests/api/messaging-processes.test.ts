@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../shared/messaging';
-import { openDatabase, type DatabaseHandle } from '../../server/src/db/database';
 import { Client } from './auth/client';
 import { openStream, type Stream } from './messaging/fixture';
+import { scratchDatabase, type ScratchDatabase } from './support/scratch-database';
 import {
   startServerProcess as startProcess,
   stopServerProcess as stopProcess,
@@ -26,22 +25,18 @@ async function signIn(url: string, email: string): Promise<Client> {
 describe.runIf(postgresUrl)('messages across two server processes on one PostgreSQL', () => {
   const name = `sewa_messaging_${process.pid}`;
   let dataDir: string;
-  let admin: DatabaseHandle;
+  let database: ScratchDatabase;
   let first: ServerProcess | undefined;
   let second: ServerProcess | undefined;
   const streams: Stream[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-processes-'));
-    admin = await openDatabase({ databaseUrl: postgresUrl, dataDir });
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const databaseUrl = new URL(postgresUrl!);
-    databaseUrl.pathname = `/${name}`;
+    database = await scratchDatabase(postgresUrl!, name);
     const env = {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: database.url,
       AUTH_SECRET: 'two-processes-secret-'.padEnd(40, 'x'),
     };
     // The first one creates the schema and the demo accounts; then the second joins.
@@ -53,8 +48,7 @@ describe.runIf(postgresUrl)('messages across two server processes on one Postgre
     for (const stream of streams) stream.close();
     await stopProcess(first);
     await stopProcess(second);
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await admin.close();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,16 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../../shared/messaging';
 import type { Me } from '../../../shared/profile';
 import type { Visit } from '../../../shared/visits';
-import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database';
 import { authLimits } from '../../../server/src/rate-limit/auth-limits';
 import { Client, type Answer } from '../auth/client';
 import { openStream, type Stream } from '../messaging/fixture';
 import { nginxPath, startNginx, upstreamPort, type Nginx } from '../support/nginx';
+import { scratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import {
   startServerProcess,
   stopServerProcess,
@@ -28,22 +27,18 @@ const demoPassword = 'demo-pass-2026';
 describe.runIf(postgresUrl && nginxPath)('two app servers behind nginx on one PostgreSQL', () => {
   const name = `sewa_nginx_${process.pid}`;
   let dataDir: string;
-  let admin: DatabaseHandle;
+  let database: ScratchDatabase;
   let servers: ServerProcess[] = [];
   let nginx: Nginx;
   const streams: Stream[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-nginx-app-'));
-    admin = await openDatabase({ databaseUrl: postgresUrl, dataDir });
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const databaseUrl = new URL(postgresUrl!);
-    databaseUrl.pathname = `/${name}`;
+    database = await scratchDatabase(postgresUrl!, name);
     const env = {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: database.url,
       AUTH_SECRET: 'behind-nginx-secret-'.padEnd(40, 'x'),
       // nginx on loopback is the one proxy whose X-Forwarded-For the servers believe.
       TRUST_PROXY: '127.0.0.1',
@@ -70,8 +65,7 @@ describe.runIf(postgresUrl && nginxPath)('two app servers behind nginx on one Po
     for (const stream of streams) stream.close();
     await Promise.all(servers.map((server) => stopServerProcess(server)));
     await nginx.stop();
-    await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-    await admin.close();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
