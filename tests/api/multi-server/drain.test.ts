@@ -5,17 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainRetryMs } from '../../../server/src/realtime/event-streams';
 import { Client } from '../auth/client';
+import { jpeg } from '../support/photo-bytes';
 import {
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
 } from '../support/server-process';
-
-/** A 1×1 grey baseline JPEG. */
-const jpeg = Buffer.from(
-  'ffd8ffdb004300030202020202030202020303030304060404040404080606050609080a0a090809090a0c0f0c0a0b0e0b09090d110d0e0f101011100a0c12131210130f101010ffc9000b080001000101011100ffcc000600101005ffda0008010100003f00d2cf20ffd9',
-  'hex',
-);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,6 +8,8 @@ import type { Visit } from '../../../shared/visits';
 import { authLimits } from '../../../server/src/rate-limit/auth-limits';
 import { Client, type Answer } from '../auth/client';
 import { openStream, type Stream } from '../messaging/fixture';
+import { jpeg } from '../support/photo-bytes';
+import { startS3Server, type S3Server } from '../support/s3-server';
 import { nginxPath, startNginx, upstreamPort, type Nginx } from '../support/nginx';
 import { scratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import {
@@ -26,18 +28,21 @@ const demoPassword = 'demo-pass-2026';
  */
 describe.runIf(postgresUrl && nginxPath)('two app servers behind nginx on one PostgreSQL', () => {
   const name = `sewa_nginx_${process.pid}`;
-  let dataDir: string;
+  /** Each server's own DATA_DIR: nothing on one server's disk is needed by the other. */
+  let dataDirs: string[];
   let database: ScratchDatabase;
+  let s3: S3Server;
   let servers: ServerProcess[] = [];
   let nginx: Nginx;
   const streams: Stream[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-nginx-app-'));
+    dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'sewa-nginx-app-')));
     database = await scratchDatabase(postgresUrl!, name);
+    s3 = await startS3Server();
     const env = {
       NODE_ENV: 'test',
-      DATA_DIR: dataDir,
+      ...s3.env,
       DATABASE_URL: database.url,
       AUTH_SECRET: 'behind-nginx-secret-'.padEnd(40, 'x'),
       // nginx on loopback is the one proxy whose X-Forwarded-For the servers believe.
@@ -45,14 +50,19 @@ describe.runIf(postgresUrl && nginxPath)('two app servers behind nginx on one Po
     };
     // The first one creates the schema and the demo accounts; then the second joins. Both
     // learn nginx's address as their public one once it is up, so they start again after.
-    const first = await startServerProcess({ ...env, DEMO_USERS: 'true' });
-    const second = await startServerProcess({ ...env, DEMO_USERS: 'false' });
+    const first = await startServerProcess({ ...env, DATA_DIR: dataDirs[0]!, DEMO_USERS: 'true' });
+    const second = await startServerProcess({
+      ...env,
+      DATA_DIR: dataDirs[1]!,
+      DEMO_USERS: 'false',
+    });
     nginx = await startNginx([first.port, second.port]);
     await Promise.all([stopServerProcess(first), stopServerProcess(second)]);
     servers = await Promise.all(
-      [first.port, second.port].map((port) =>
+      [first.port, second.port].map((port, index) =>
         startServerProcess({
           ...env,
+          DATA_DIR: dataDirs[index]!,
           DEMO_USERS: 'false',
           PUBLIC_URL: nginx.url,
           PORT: String(port),
@@ -66,7 +76,8 @@ describe.runIf(postgresUrl && nginxPath)('two app servers behind nginx on one Po
     await Promise.all(servers.map((server) => stopServerProcess(server)));
     await nginx.stop();
     await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await s3.stop();
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   const ports = () => servers.map((server) => server.port);
@@ -118,6 +129,32 @@ describe.runIf(postgresUrl && nginxPath)('two app servers behind nginx on one Po
     await callOn(first!, () => patient.post('/api/auth/sign-out', {}));
     const after = await callOn(second!, () => patient.get('/api/me'));
     expect(after.status).toBe(401);
+  });
+
+  it('serves a photo sent through one server from the other, out of the shared object store', async () => {
+    const patient = await signIn('patient@example.com');
+    const [first, second] = ports();
+    const id = crypto.randomUUID();
+    await nextGoesTo(first!);
+    const stored = await fetch(`${nginx.url}/api/uploads/${id}`, {
+      method: 'PUT',
+      headers: {
+        origin: nginx.url,
+        cookie: patient.cookieHeader(),
+        'content-type': 'image/jpeg',
+      },
+      body: jpeg,
+    });
+    expect(stored.status, await stored.text()).toBe(201);
+    expect(upstreamPort(stored.headers)).toBe(first);
+
+    await nextGoesTo(second!);
+    const fetched = await fetch(`${nginx.url}/api/uploads/${id}/content`, {
+      headers: { cookie: patient.cookieHeader() },
+    });
+    expect(fetched.status).toBe(200);
+    expect(upstreamPort(fetched.headers)).toBe(second);
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(jpeg)).toBe(true);
   });
 
   it('pushes a message sent through one server to a subscriber held by the other', async () => {
