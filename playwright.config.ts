@@ -19,7 +19,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [['list'], ['json']],
-  timeout: 30_000,
+  // Each new browser context installs the service worker and fills its cache: on two cores
+  // with two workers a long test needs more than half a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${port}`,
@@ -45,6 +47,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Tests that create accounts give each its own client address (e2e/support/accounts.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });
