@@ -207,14 +207,7 @@ function objectStorageConfig(env: NodeJS.ProcessEnv): ObjectStorageConfig | unde
     throw new SettingError('S3_BUCKET', `required when ${given} is set`);
   }
   const endpoint = read(env, 'S3_ENDPOINT');
-  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID');
-  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY');
-  if (accessKeyId !== undefined && secretAccessKey === undefined) {
-    throw new SettingError('S3_SECRET_ACCESS_KEY', 'required when S3_ACCESS_KEY_ID is set');
-  }
-  if (secretAccessKey !== undefined && accessKeyId === undefined) {
-    throw new SettingError('S3_ACCESS_KEY_ID', 'required when S3_SECRET_ACCESS_KEY is set');
-  }
+  const [accessKeyId, secretAccessKey] = readPair(env, 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
   return {
     endpoint,
     bucket,
@@ -227,6 +220,26 @@ function objectStorageConfig(env: NodeJS.ProcessEnv): ObjectStorageConfig | unde
         ? { accessKeyId, secretAccessKey }
         : undefined,
   };
+}
+
+/** Two settings that work only together: one given without the other stops the start. */
+function readPair<A extends SettingName, B extends SettingName>(
+  env: NodeJS.ProcessEnv,
+  first: A,
+  second: B,
+): [
+  z.output<(typeof settingSchemas)[A]> | undefined,
+  z.output<(typeof settingSchemas)[B]> | undefined,
+] {
+  const a = read(env, first);
+  const b = read(env, second);
+  if (a !== undefined && b === undefined) {
+    throw new SettingError(second, `required when ${first} is set`);
+  }
+  if (b !== undefined && a === undefined) {
+    throw new SettingError(first, `required when ${second} is set`);
+  }
+  return [a, b];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -244,14 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && smtpUrl === undefined) {
     throw new SettingError('SMTP_URL', 'required when NODE_ENV=production');
   }
-  const turnUrls = read(env, 'TURN_URLS');
-  const turnSecret = read(env, 'TURN_SECRET');
-  if (turnUrls !== undefined && turnSecret === undefined) {
-    throw new SettingError('TURN_SECRET', 'required when TURN_URLS is set');
-  }
-  if (turnSecret !== undefined && turnUrls === undefined) {
-    throw new SettingError('TURN_URLS', 'required when TURN_SECRET is set');
-  }
+  const [turnUrls, turnSecret] = readPair(env, 'TURN_URLS', 'TURN_SECRET');
   return {
     nodeEnv,
     port,
