@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { benchApi } from './api';
+import { benchAuditCost } from './audit-cost';
+import { benchPhotoThroughput, photoKb } from './photo-throughput';
 import { benchLighthouse } from './lighthouse';
 import { benchMessaging } from './messaging';
 import { promised } from './scenarios';
@@ -160,6 +162,35 @@ for (const visits of await benchVisitPush()) {
       met: false,
     });
   }
+}
+
+console.log('Audit trail: the cost of recording each send…');
+for (const cost of await benchAuditCost()) {
+  const on = cost.database === 'embedded' ? 'embedded' : 'PostgreSQL';
+  table.record(`Send message, no audit entry, median, ${on}`, cost.plainMs, 'ms', undefined, 2);
+  table.record(
+    `Send message with its audit entry, median, ${on}`,
+    cost.auditedMs,
+    'ms',
+    undefined,
+    2,
+  );
+  table.record(
+    `Send message, audited/unaudited time, ${on}`,
+    cost.auditedMs / cost.plainMs,
+    '',
+    { limit: 1.1 },
+    2,
+  );
+}
+
+console.log('Photos: the local folder against an S3-compatible store…');
+for (const store of await benchPhotoThroughput()) {
+  const where = store.store === 'folder' ? 'local folder' : 'S3 (s3rver on loopback)';
+  table.record(`Photo uploads (${photoKb} KB), ${where}`, store.uploadsPerSecond, '/s');
+  table.record(`Photo fetches (${photoKb} KB), ${where}`, store.fetchesPerSecond, '/s');
+  table.record(`Photo upload throughput, ${where}`, store.uploadMbPerSecond, 'MB/s');
+  table.record(`Photo fetch throughput, ${where}`, store.fetchMbPerSecond, 'MB/s');
 }
 
 console.log('Visits: a call between two Chromium pages…');

@@ -42,6 +42,9 @@ import { registerVisitRoutes } from './routes/visits';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { visitsRepository } from './visits/visits-repository';
+import { auditRepository } from './audit/audit-repository';
+import { auditTrail } from './audit/audit-trail';
+import { registerAuditRoutes } from './routes/audit';
 
 export interface AppOptions {
   config: Config;
@@ -95,18 +98,25 @@ export async function buildApp({
     db,
     mailer,
     sms: createSmsSender(config, outbox),
+    audit: auditRepository(db),
     log: server.log,
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
   const requireUser = requireUserWith(callerResolver(auth, db, config.publicUrl));
   const visits = visitsRepository(db);
+  const audit = auditRepository(db);
+  const trail = auditTrail(database.unitOfWork, audit);
   server.addHook('onClose', () => mailer.close());
   const housekeeping = startHousekeeping(
     [
       { name: 'rate-limit counters', run: () => limiter.prune() },
       { name: 'expired verifications', run: () => expiredVerifications(db).prune() },
       { name: 'visit signals', run: () => visits.pruneSignals() },
+      {
+        name: 'audit retention',
+        run: () => audit.prune(config.auditRetentionDays).then(() => undefined),
+      },
     ],
     server.log,
   );
@@ -121,22 +131,29 @@ export async function buildApp({
   registerSameOriginCheck(server, config.publicUrl);
 
   registerHealthRoutes(server, { database, photos });
-  registerAuthRoutes(server, auth, limiter, config.publicUrl);
+  registerAuthRoutes(server, { auth, limiter, trail, publicUrl: config.publicUrl });
   registerMeRoutes(server, { users: usersRepository(db), profiles, requireUser });
-  registerProfileRoutes(server, { profiles, requireUser });
+  registerProfileRoutes(server, { profiles, requireUser, trail });
   registerMfaRoutes(server, {
     auth,
     mfa: mfaRepository(db),
     requireUser,
     limiter,
+    trail,
   });
   registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
-  await registerUploadRoutes(server, { uploads: uploadsRepository(db), photos, requireUser });
+  await registerUploadRoutes(server, {
+    uploads: uploadsRepository(db),
+    photos,
+    requireUser,
+    trail,
+  });
   const messaging = messagingRepository(db);
   registerMessagingRoutes(server, {
     messaging,
     hub: messageHub(database.notifications, messaging),
     requireUser,
+    trail,
   });
   registerVisitRoutes(server, {
     visits,
@@ -144,7 +161,9 @@ export async function buildApp({
     requireUser,
     limiter,
     turn: config.turn,
+    trail,
   });
+  registerAuditRoutes(server, { audit, requireUser });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
   await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });

@@ -31,7 +31,11 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       trustProxy: [],
+      auditRetentionDays: 6 * 365 + 2,
     });
+    expect(loadConfig({ DATA_DIR: dataDir(), AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(
+      30,
+    );
   });
 
   it('reads the trusted proxies as addresses and CIDR ranges, and refuses anything else', () => {
@@ -94,6 +98,9 @@ describe('loadConfig', () => {
     [{ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
     [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' }, 'S3_SECRET_ACCESS_KEY'],
     [{ S3_BUCKET: 'photos', S3_SECRET_ACCESS_KEY: 'x'.repeat(40) }, 'S3_ACCESS_KEY_ID'],
+    [{ AUDIT_RETENTION_DAYS: 'six years' }, 'AUDIT_RETENTION_DAYS'],
+    [{ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS'],
+    [{ AUDIT_RETENTION_DAYS: '1.5' }, 'AUDIT_RETENTION_DAYS'],
   ])('refuses %o naming %s', (env, variable) => {
     const error = settingError(env);
     expect(error.variable).toBe(variable);

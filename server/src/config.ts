@@ -5,6 +5,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appModeSchema, type AppMode } from '@shared/app-mode';
 
+/** Six years, the time clinics keep a record of who saw what. */
+export const defaultAuditRetentionDays = 6 * 365 + 2;
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -26,6 +29,8 @@ export interface Config {
   turn: { urls: string[]; secret: string } | undefined;
   /** The S3-compatible object store photos are kept in; absent: the folder `DATA_DIR/uploads`. */
   objectStorage: ObjectStorageConfig | undefined;
+  /** Audit entries older than this many days are pruned. */
+  auditRetentionDays: number;
 }
 
 export interface ObjectStorageConfig {
@@ -135,6 +140,11 @@ const settingSchemas = {
   S3_ACCESS_KEY_ID: z.string().trim().regex(/^\S+$/, 'expected an access key id without spaces'),
   S3_SECRET_ACCESS_KEY: z.string().trim().regex(/^\S+$/, 'expected a secret key without spaces'),
   S3_FORCE_PATH_STYLE: booleanSetting,
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'expected a whole number of days' })
+    .int('expected a whole number of days')
+    .min(1, 'expected at least 1 day')
+    .max(36_500, 'expected at most 36500 days (100 years)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
 } as const;
 
@@ -279,5 +289,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { urls: turnUrls, secret: turnSecret }
         : undefined,
     objectStorage: objectStorageConfig(env),
+    auditRetentionDays: read(env, 'AUDIT_RETENTION_DAYS', String(defaultAuditRetentionDays)),
   };
 }

@@ -14,7 +14,9 @@ import {
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates';
+import type { AuditRepository } from '../audit/audit-repository';
 import {
+  accountAudit,
   confirmationMail,
   secondFactorAlsoAfterOneTimeCode,
   voidPendingResetLinks,
@@ -46,6 +48,8 @@ export interface AuthDependencies {
   db: Kysely<Database>;
   mailer: Mailer;
   sms: SmsSender;
+  /** Where sign-ins, sign-outs, resets and second-factor changes are recorded. */
+  audit: AuditRepository;
   /** Where Better Auth's own messages go; its console output when absent. */
   log?: AuthLog;
 }
@@ -135,7 +139,7 @@ function languageOf(request: Request | undefined | null) {
  * Accounts, sessions and second factors, by Better Auth on our own database.
  * Everything it serves lives under /api/auth.
  */
-export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
+export function createAuth({ config, db, mailer, sms, audit, log }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
   const confirmations = confirmationMail({
@@ -144,6 +148,7 @@ export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
     lifetimeSeconds: lifetimes.confirmationLink,
     send: (email, url, request) => mailer.send(verificationMail(languageOf(request), email, url)),
   });
+  const audited = accountAudit(db, audit);
   const sendPhoneCode = async (message: Mail) => {
     if (!sms.available) {
       throw new APIError('BAD_REQUEST', {
@@ -170,7 +175,10 @@ export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
       maxPasswordLength,
       resetPasswordTokenExpiresIn: lifetimes.resetLink,
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: ({ user }) => voidPendingResetLinks(db, user.id),
+      onPasswordReset: async ({ user }, request) => {
+        await voidPendingResetLinks(db, user.id);
+        await audited.passwordReset(user.id, request);
+      },
       sendResetPassword: async ({ user, url }, request) => {
         await mailer.send(
           resetPasswordMail(languageOf(request), user.email, url, minutes(lifetimes.resetLink)),
@@ -286,6 +294,8 @@ export function createAuth({ config, db, mailer, sms, log }: AuthDependencies) {
           definePayload: ({ user, session }) => ({ ...user, sid: session.id }),
         },
       }),
+      // Last, so it sees the answer every other plugin has shaped.
+      audited.plugin,
     ],
   });
 }

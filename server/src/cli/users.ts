@@ -1,20 +1,12 @@
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { roles, roleSchema } from '@shared/role';
 import { usersRepository } from '../auth/users-repository';
-import { loadConfig, SettingError } from '../config';
-import { migrateToLatest, openDatabase } from '../db/database';
 import type { Database } from '../db/schema';
 import { profilesRepository } from '../profiles/profiles-repository';
+import { auditRepository } from '../audit/audit-repository';
+import { exitCodes, runWhenInvoked, type Output } from './command-line';
 
-/** Exit codes: 0 done, 1 refused (unknown account, bad setting), 2 wrong usage. */
-export const exitCodes = { ok: 0, refused: 1, usage: 2 } as const;
-
-export interface Output {
-  log(line: string): void;
-  error(line: string): void;
-}
+export { exitCodes, type Output };
 
 export const usage = `Usage:
   npm run users -- list                      every account with its role
@@ -55,13 +47,26 @@ async function setRole(
     out.error(`No account with the e-mail ${address}.`);
     return exitCodes.refused;
   }
-  const profiles = profilesRepository(db);
-  const before = await profiles.roleOf(userId);
-  await profiles.setRole(userId, parsed.data);
+  const next = parsed.data;
+  // The change and its audit entry commit together.
+  const before = await db.transaction().execute(async (trx) => {
+    const profiles = profilesRepository(trx);
+    const was = await profiles.roleOf(userId);
+    if (was === next) return was;
+    await profiles.setRole(userId, next);
+    await auditRepository(trx).record({
+      type: 'role-changed',
+      // An operator on the server, not an account of the app.
+      agent: { id: null, role: null, address: null },
+      entity: { type: 'account', id: userId, subjectId: userId },
+      detail: { from: was, to: next, by: 'users command' },
+    });
+    return was;
+  });
   out.log(
-    before === parsed.data
-      ? `${address} already has the role ${parsed.data}.`
-      : `${address} is now ${parsed.data} (was ${before}).`,
+    before === next
+      ? `${address} already has the role ${next}.`
+      : `${address} is now ${next} (was ${before}).`,
   );
   return exitCodes.ok;
 }
@@ -86,42 +91,4 @@ export async function runUsersCommand(
   return exitCodes.usage;
 }
 
-async function main(): Promise<number> {
-  const out: Output = {
-    log: (line) => process.stdout.write(`${line}\n`),
-    error: (line) => process.stderr.write(`${line}\n`),
-  };
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof SettingError) {
-      out.error(error.message);
-      return exitCodes.refused;
-    }
-    throw error;
-  }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await migrateToLatest(database.db);
-    return await runUsersCommand(process.argv.slice(2), database.db, out);
-  } finally {
-    await database.close();
-  }
-}
-
-const invokedDirectly =
-  process.argv[1] !== undefined &&
-  realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-
-if (invokedDirectly) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenInvoked(import.meta.url, runUsersCommand);

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { withUnitsOfWork, type UnitOfWork } from './unit-of-work';
 import type { Database } from './schema';
 
 /** A health check that waits longer than this reports the database as unusable. */
@@ -37,6 +38,8 @@ export interface Notifications {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** One transaction for every query made while a piece of work runs (see unit-of-work.ts). */
+  unitOfWork: UnitOfWork;
   /** True when a trivial query succeeds; used by the health check. */
   ping(): Promise<boolean>;
   notifications: Notifications;
@@ -252,7 +255,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dialect = new PGliteDialect(client);
     listener = embeddedListener(client);
   }
-  const db = new Kysely<Database>({ dialect });
+  const units = withUnitsOfWork(dialect);
+  const db = new Kysely<Database>({ dialect: units.dialect });
   if (options.schema) {
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
   }
@@ -269,6 +273,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind,
+    unitOfWork: units.unitOfWork,
     notifications,
     async ping() {
       let timer: NodeJS.Timeout | undefined;

@@ -154,6 +154,23 @@ export interface VisitSignalsTable {
   created_at: CreatedAt;
 }
 
+export interface AuditEventsTable {
+  /** bigserial: a string from PostgreSQL, a number from PGlite. */
+  id: Generated<string | number>;
+  recorded_at: CreatedAt;
+  type: string;
+  action: string;
+  outcome: string;
+  agent_id: string | null;
+  agent_role: string | null;
+  client_address: string | null;
+  entity_type: string;
+  entity_id: string | null;
+  subject_id: string | null;
+  /** Written as JSON text, read back as an object. */
+  detail: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -169,4 +186,5 @@ export interface Database {
   visits: VisitsTable;
   visit_events: VisitEventsTable;
   visit_signals: VisitSignalsTable;
+  audit_events: AuditEventsTable;
 }

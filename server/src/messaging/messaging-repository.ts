@@ -4,6 +4,7 @@ import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database, MessagesTable } from '../db/schema';
 import { readableBy, type ConversationFacts } from './conversation-access';
 import type { Caller } from '../auth/callers';
+import { recordedAlong, type AuditRecord } from '../audit/audit-repository';
 
 /** The most conversations one list answer carries, newest activity first. */
 export const conversationListLimit = 200;
@@ -303,12 +304,19 @@ export function messagingRepository(db: Kysely<Database>) {
      * Stores a message once per id: a retried send finds the first one and reports
      * `created: false`. An id already used for another message is `conflict`.
      */
-    async send(input: {
-      id: string;
-      conversationId: string;
-      senderId: string;
-      content: string;
-    }): Promise<{ message: Message; created: boolean } | { conflict: true }> {
+    /**
+     * Stores a message once per id. `audit`, when given, is written in the same statement
+     * when the message is new: both are stored or neither is.
+     */
+    async send(
+      input: {
+        id: string;
+        conversationId: string;
+        senderId: string;
+        content: string;
+      },
+      audit?: AuditRecord,
+    ): Promise<{ message: Message; created: boolean } | { conflict: true }> {
       let row: (Selectable<MessagesTable> & SenderColumns) | undefined;
       try {
         // One statement: the stored row comes back with its sender's name.
@@ -324,6 +332,9 @@ export function messagingRepository(db: Kysely<Database>) {
               })
               .onConflict((conflict) => conflict.column('id').doNothing())
               .returningAll(),
+          )
+          .with('audited', () =>
+            audit ? recordedAlong(audit, 'inserted') : sql<Record<string, unknown>>`(select 1)`,
           )
           .selectFrom('inserted as messages')
           .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')

@@ -6,6 +6,8 @@ import { authCallLimits } from '../rate-limit/auth-call-limits';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { maxPasswordLength, minPasswordLength, type Auth } from '../auth/auth';
 import { checkAuthInput } from '../auth/auth-input';
+import { isAuditedAccountCall } from '../auth/better-auth';
+import type { AuditTrail } from '../audit/audit-trail';
 
 const prefix = '/api/auth';
 
@@ -52,9 +54,17 @@ function emailIn(body: unknown): string | undefined {
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  auth: Auth,
-  limiter: RateLimiter,
-  publicUrl: string,
+  {
+    auth,
+    limiter,
+    trail,
+    publicUrl,
+  }: {
+    auth: Auth;
+    limiter: RateLimiter;
+    trail: AuditTrail;
+    publicUrl: string;
+  },
 ): void {
   const countCall = authCallLimits(limiter);
 
@@ -72,13 +82,16 @@ export function registerAuthRoutes(
         email: emailIn(request.body),
       });
       const body = trimEmail(request.body);
-      const response = await auth.handler(
-        new Request(new URL(request.url, publicUrl), {
-          method: request.method,
-          headers: headersOf(request),
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        }),
-      );
+      const handle = () =>
+        auth.handler(
+          new Request(new URL(request.url, publicUrl), {
+            method: request.method,
+            headers: headersOf(request),
+            ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          }),
+        );
+      // A sign-in, sign-out, reset or second-factor change commits with its audit entry.
+      const response = await (isAuditedAccountCall(path) ? trail.unitOfWork(handle) : handle());
 
       // A redirect built from what the caller sent may carry all of it; none of ours is this long.
       if ((response.headers.get('location')?.length ?? 0) > maxRedirectLength) {

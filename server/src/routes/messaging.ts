@@ -17,11 +17,15 @@ import { mayHaveCareTeamConversation, mayWrite } from '../messaging/conversation
 import type { MessagingRepository } from '../messaging/messaging-repository';
 import { eventStreams } from '../realtime/event-streams';
 import type { MessageHub } from '../realtime/message-hub';
+import { agentOf, isStaff, type AuditTrail } from '../audit/audit-trail';
+import type { Caller } from '../auth/callers';
+import type { FastifyRequest } from 'fastify';
 
 export interface MessagingDeps {
   messaging: MessagingRepository;
   hub: MessageHub;
   requireUser: RequireUser;
+  trail: AuditTrail;
 }
 
 /** Missing and forbidden answer alike, so a refusal tells nothing about what exists. */
@@ -35,7 +39,24 @@ const unknownConversation = {
 } as const;
 
 export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): void {
-  const { messaging, hub } = deps;
+  const { messaging, hub, trail } = deps;
+
+  /** Staff opening a conversation is recorded before they see it; a patient's own reads are not. */
+  async function noteRead(
+    request: FastifyRequest,
+    caller: Caller,
+    conversationId: string,
+    detail?: Record<string, unknown>,
+  ): Promise<void> {
+    if (!isStaff(caller.role)) return;
+    const facts = await messaging.facts(conversationId);
+    await trail.note({
+      type: 'conversation-read',
+      agent: agentOf(caller, request.ip),
+      entity: { type: 'conversation', id: conversationId, subjectId: facts?.carePatientId ?? null },
+      ...(detail ? { detail } : {}),
+    });
+  }
   const signedIn = signedInFirst(deps.requireUser);
 
   app.get(
@@ -82,8 +103,10 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       onRequest: [noStore, signedIn],
     },
     async (request, reply) => {
-      const conversation = await messaging.readable(callerOf(request), request.params.id);
+      const caller = callerOf(request);
+      const conversation = await messaging.readable(caller, request.params.id);
       if (!conversation) throw notFound();
+      await noteRead(request, caller, conversation.id);
       return reply.send(conversation);
     },
   );
@@ -105,9 +128,13 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       onRequest: [noStore, signedIn],
     },
     async (request, reply) => {
+      const caller = callerOf(request);
       const { id } = request.params;
-      if (!(await messaging.readable(callerOf(request), id))) throw notFound();
-      return reply.send(await messaging.messages(id, request.query.after));
+      if (!(await messaging.readable(caller, id))) throw notFound();
+      const answer = await messaging.messages(id, request.query.after);
+      // A poll that brings nothing new shows nothing: only reads that show messages count.
+      if (answer.length > 0) await noteRead(request, caller, id, { messages: answer.length });
+      return reply.send(answer);
     },
   );
 
@@ -127,12 +154,21 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       const { id } = request.params;
       const conversation = await messaging.facts(id);
       if (!conversation || !mayWrite(caller, conversation)) throw notFound();
-      const result = await messaging.send({
-        id: request.body.id,
-        conversationId: id,
-        senderId: caller.id,
-        content: request.body.content,
-      });
+      // The message and its audit entry are one statement: both are stored or neither is.
+      const result = await messaging.send(
+        {
+          id: request.body.id,
+          conversationId: id,
+          senderId: caller.id,
+          content: request.body.content,
+        },
+        {
+          type: 'message-sent',
+          agent: agentOf(caller, request.ip),
+          entity: { type: 'message', id: request.body.id, subjectId: conversation.carePatientId },
+          detail: { conversationId: id },
+        },
+      );
       if ('conflict' in result) {
         throw new AppError('conflict', 'This message id belongs to another message.');
       }

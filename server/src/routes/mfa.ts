@@ -9,6 +9,7 @@ import type { MfaRepository } from '../mfa/mfa-repository';
 import { isAccountPassword } from '../auth/better-auth';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
+import { agentOf, type AuditTrail } from '../audit/audit-trail';
 
 /** Each removal checks a password, so it is counted like a sign-in attempt. */
 const removalLimit: Limit = { max: 10, windowSeconds: 10 * 60 };
@@ -20,7 +21,13 @@ const removalLimit: Limit = { max: 10, windowSeconds: 10 * 60 };
  */
 export function registerMfaRoutes(
   app: ApiServer,
-  deps: { auth: Auth; mfa: MfaRepository; requireUser: RequireUser; limiter: RateLimiter },
+  deps: {
+    auth: Auth;
+    mfa: MfaRepository;
+    requireUser: RequireUser;
+    limiter: RateLimiter;
+    trail: AuditTrail;
+  },
 ): void {
   app.get(
     '/api/mfa/factors',
@@ -59,7 +66,15 @@ export function registerMfaRoutes(
         throw new AppError('invalid_password', 'Invalid password');
       }
 
-      await deps.mfa.remove(caller.id, factor);
+      await deps.trail.change(
+        () => deps.mfa.remove(caller.id, factor),
+        () => ({
+          type: 'second-factor-removed',
+          agent: agentOf(caller, request.ip),
+          entity: { type: 'second-factor', id: factor.id, subjectId: caller.id },
+          detail: { factor: factor.factor_type },
+        }),
+      );
       return reply.status(204).send();
     },
   );

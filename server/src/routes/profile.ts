@@ -4,6 +4,7 @@ import { noStore } from '../http/no-store';
 import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
+import { agentOf, type AuditTrail } from '../audit/audit-trail';
 
 /**
  * `PUT /api/profile`: the caller's own profile from the onboarding form. The body is
@@ -13,7 +14,7 @@ import type { ProfilesRepository } from '../profiles/profiles-repository';
  */
 export function registerProfileRoutes(
   app: ApiServer,
-  deps: { profiles: ProfilesRepository; requireUser: RequireUser },
+  deps: { profiles: ProfilesRepository; requireUser: RequireUser; trail: AuditTrail },
 ): void {
   app.put(
     '/api/profile',
@@ -22,8 +23,18 @@ export function registerProfileRoutes(
       onRequest: [noStore, signedInFirst(deps.requireUser)],
     },
     async (request, reply) => {
-      const { id } = callerOf(request);
-      return reply.send(await deps.profiles.saveOwn(id, request.body));
+      const caller = callerOf(request);
+      const profile = await deps.trail.change(
+        () => deps.profiles.saveOwn(caller.id, request.body),
+        () => ({
+          type: 'profile-changed',
+          agent: agentOf(caller, request.ip),
+          entity: { type: 'profile', id: caller.id, subjectId: caller.id },
+          // Which answers were given, not what they are: the trail is no second copy of them.
+          detail: { fields: Object.keys(request.body).sort() },
+        }),
+      );
+      return reply.send(profile);
     },
   );
 }

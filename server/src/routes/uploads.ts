@@ -15,6 +15,7 @@ import type { ApiServer } from '../http/route-schemas';
 import { mayViewPhoto } from '../uploads/photo-access';
 import { PhotoStorageUnavailable, type PhotoStorage } from '../storage/photo-storage';
 import type { NewUpload, UploadsRepository } from '../uploads/uploads-repository';
+import { agentOf, type AuditTrail } from '../audit/audit-trail';
 
 /**
  * Sent by the web app with the id of the account that took the photo: a photo queued
@@ -63,6 +64,7 @@ interface UploadDeps {
   uploads: UploadsRepository;
   photos: PhotoStorage;
   requireUser: RequireUser;
+  trail: AuditTrail;
 }
 
 /**
@@ -77,7 +79,18 @@ async function recordOnce(
   request: FastifyRequest,
   upload: NewUpload,
 ): Promise<boolean> {
-  const created = await deps.uploads.insertOnce(upload);
+  const created = await deps.trail.change(
+    () => deps.uploads.insertOnce(upload),
+    (stored) =>
+      stored
+        ? {
+            type: 'photo-uploaded',
+            agent: agentOf(callerOf(request), request.ip),
+            entity: { type: 'photo', id: upload.id, subjectId: upload.ownerId },
+            detail: { contentType: upload.contentType, bytes: upload.byteSize },
+          }
+        : null,
+  );
   if (!created) {
     const recorded = await deps.uploads.find(upload.id);
     if (recorded?.storageKey !== upload.storageKey) {
@@ -204,6 +217,11 @@ export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Pr
 
       const file = await unlessStorageDown(request, () => deps.photos.read(stored.storageKey));
       if (!file) throw noSuchPhoto();
+      await deps.trail.note({
+        type: 'photo-read',
+        agent: agentOf(caller, request.ip),
+        entity: { type: 'photo', id: stored.id, subjectId: stored.ownerId },
+      });
       return reply
         .header('Content-Type', stored.contentType)
         .header('Content-Length', file.size)

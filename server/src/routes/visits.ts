@@ -40,6 +40,8 @@ import {
 } from '../visits/visit-access';
 import { iceServersFor, type TurnSettings } from '../visits/turn-credentials';
 import type { VisitChange, VisitFacts, VisitsRepository } from '../visits/visits-repository';
+import { agentOf, isStaff, type AuditTrail } from '../audit/audit-trail';
+import type { AuditAgent } from '../audit/audit-repository';
 
 /** How often each process applies the clock's rules (no-shows, calls left for good). */
 export const sweepIntervalMs = 30_000;
@@ -56,6 +58,19 @@ export interface VisitsDeps {
   requireUser: RequireUser;
   limiter: RateLimiter;
   turn: TurnSettings | undefined;
+  trail: AuditTrail;
+}
+
+/** The clock's own changes (a no-show, a call left for good) are made by nobody. */
+const byTheClock: AuditAgent = { id: null, role: null, address: null };
+
+function visitChanged(change: VisitChange, agent: AuditAgent) {
+  return {
+    type: 'visit-changed' as const,
+    agent,
+    entity: { type: 'visit' as const, id: change.id, subjectId: change.patientId },
+    detail: { from: change.from, to: change.status },
+  };
 }
 
 /** Missing and forbidden answer alike, so a refusal tells nothing about what exists. */
@@ -84,8 +99,19 @@ function requireCallUnderWay(facts: VisitFacts): void {
 const unknownVisit = { params: { code: 'not_found', message: 'No such visit.' } } as const;
 
 export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
-  const { visits, hub } = deps;
+  const { visits, hub, trail } = deps;
   const signedIn = signedInFirst(deps.requireUser);
+
+  /** A status change made by `caller` and its audit entry, in one transaction. */
+  function moved(
+    request: { ip: string },
+    caller: Caller,
+    move: () => Promise<VisitChange | null>,
+  ): Promise<VisitChange | null> {
+    return trail.change(move, (change) =>
+      change ? visitChanged(change, agentOf(caller, request.ip)) : null,
+    );
+  }
 
   async function announce(request: { log: FastifyBaseLogger }, list: VisitAnnouncement[]) {
     // Stored is what counts: without an announcement, clients still catch up on their next read.
@@ -114,7 +140,10 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
 
   /** The clock's rules, applied before a route reads or changes visits, and announced. */
   async function sweep(log: FastifyBaseLogger) {
-    const changes = await visits.sweep();
+    const changes = await trail.change(
+      () => visits.sweep(),
+      (list) => list.map((change) => visitChanged(change, byTheClock)),
+    );
     if (changes.length > 0) await announce({ log }, changes.flatMap(changed));
   }
 
@@ -176,7 +205,18 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
         throw new AppError('forbidden', 'Only patients join the waiting room.');
       }
       await sweep(request.log);
-      const { visit, created } = await visits.joinWaitingRoom(caller.id, request.body);
+      const { visit, created } = await trail.change(
+        () => visits.joinWaitingRoom(caller.id, request.body),
+        (joined) =>
+          joined.created
+            ? {
+                type: 'visit-changed',
+                agent: agentOf(caller, request.ip),
+                entity: { type: 'visit', id: joined.visit.id, subjectId: caller.id },
+                detail: { from: null, to: joined.visit.status },
+              }
+            : null,
+      );
       if (created) await announce(request, [{ kind: 'queue', id: visit.id, change: 'added' }]);
       return reply.status(created ? 201 : 200).send(visit);
     },
@@ -220,8 +260,16 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
   );
 
   app.get('/api/visits/:id', visitAnswer, async (request, reply) => {
+    const caller = callerOf(request);
     await sweep(request.log);
-    await factsFor(callerOf(request), request.params.id, mayRead);
+    const facts = await factsFor(caller, request.params.id, mayRead);
+    if (isStaff(caller.role)) {
+      await trail.note({
+        type: 'visit-read',
+        agent: agentOf(caller, request.ip),
+        entity: { type: 'visit', id: facts.id, subjectId: facts.patientId },
+      });
+    }
     return reply.send(await visitOrMissing(request.params.id));
   });
 
@@ -233,7 +281,10 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     const facts = await visits.facts(id);
     if (!facts) throw notFound();
     if (facts.status === 'queued') {
-      const change = await announced(request, await visits.start(id, caller.id));
+      const change = await announced(
+        request,
+        await moved(request, caller, () => visits.start(id, caller.id)),
+      );
       if (change) return reply.send(await visitOrMissing(id));
     }
     // Someone else moved it first, or it was never queued.
@@ -258,7 +309,9 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       if (present.status === 'waiting' && present.bothJoined) {
         await announced(
           request,
-          await visits.move(id, 'waiting', 'in_progress', caller.id, { in_progress_at: 'now' }),
+          await moved(request, caller, () =>
+            visits.move(id, 'waiting', 'in_progress', caller.id, { in_progress_at: 'now' }),
+          ),
         );
       }
       const [visit, signalCursor] = await Promise.all([
@@ -287,7 +340,9 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     if (!mayCancel(caller, facts)) throw endedByDoctor();
     const change = await announced(
       request,
-      await visits.move(id, facts.status, 'cancelled', caller.id, { ended_at: 'now' }),
+      await moved(request, caller, () =>
+        visits.move(id, facts.status, 'cancelled', caller.id, { ended_at: 'now' }),
+      ),
     );
     // It moved meanwhile: answer for where it is now.
     if (!change) throw refusalAt(await visits.facts(id), endedByDoctor);
@@ -304,11 +359,16 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       throw new AppError('forbidden', 'Only the doctor can end the visit.');
     }
     if (facts.status !== 'in_progress' && facts.status !== 'waiting') throw closed();
-    const finish = () => visits.move(id, 'in_progress', 'finished', caller.id, { ended_at: 'now' });
+    const finish = () =>
+      moved(request, caller, () =>
+        visits.move(id, 'in_progress', 'finished', caller.id, { ended_at: 'now' }),
+      );
     const change =
       facts.status === 'in_progress'
         ? await finish()
-        : await visits.move(id, 'waiting', 'cancelled', caller.id, { ended_at: 'now' });
+        : await moved(request, caller, () =>
+            visits.move(id, 'waiting', 'cancelled', caller.id, { ended_at: 'now' }),
+          );
     // Both came in meanwhile (waiting → in progress): end it from there.
     if (!(await announced(request, change ?? (await finish())))) throw closed();
     return reply.send(await visitOrMissing(id));
@@ -333,7 +393,18 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       if (!mayWriteSummary(caller, facts)) {
         throw new AppError('forbidden', 'Only the doctor writes the summary.');
       }
-      const saved = await visits.saveSummary(id, request.body.summary);
+      const saved = await trail.change(
+        () => visits.saveSummary(id, request.body.summary),
+        (written) =>
+          written
+            ? {
+                type: 'visit-changed',
+                agent: agentOf(caller, request.ip),
+                entity: { type: 'visit', id, subjectId: facts.patientId },
+                detail: { summary: 'written' },
+              }
+            : null,
+      );
       if (!saved) {
         throw new AppError('visit_not_ready', 'The summary is written after the visit ends.');
       }

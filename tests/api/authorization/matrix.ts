@@ -202,6 +202,11 @@ export const matrix: MatrixEntry[] = [
   { route: 'GET /api/me', access: signedIn, call: () => ({ path: '/api/me' }) },
   { route: 'GET /api/mfa/factors', access: signedIn, call: () => ({ path: '/api/mfa/factors' }) },
   {
+    route: 'GET /api/audit',
+    access: only('superadmin'),
+    call: () => ({ path: '/api/audit?limit=5' }),
+  },
+  {
     route: 'DELETE /api/mfa/factors/:id',
     access: owner,
     prepare: phoneFactor,

@@ -6,6 +6,7 @@
  * only, and tests/api/auth/better-auth-contract.test.ts fails when an upgrade changes
  * one of them.
  */
+export { accountAudit, isAuditedAccountCall } from './account-audit';
 export { confirmationMail } from './confirmation-mail';
 export { newConfirmationToken } from './confirmation-links';
 export { createConfirmedAccount, passwordHashOf } from './confirmed-account';

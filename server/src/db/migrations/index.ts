@@ -8,6 +8,7 @@ import * as messaging from './0006-messaging';
 import * as confirmationLinks from './0007-confirmation-links';
 import * as unverifiedPhoneNumbers from './0008-unverified-phone-numbers';
 import * as visits from './0009-visits';
+import * as auditEvents from './0010-audit-events';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-confirmation-links': confirmationLinks,
   '0008-unverified-phone-numbers': unverifiedPhoneNumbers,
   '0009-visits': visits,
+  '0010-audit-events': auditEvents,
 };

@@ -1,0 +1,50 @@
+import type { Role } from '@shared/role';
+import type { UnitOfWork } from '../db/unit-of-work';
+import type { AuditAgent, AuditRecord, AuditRepository } from './audit-repository';
+
+/** The caller as the trail names them: their account, role and address. */
+export function agentOf(caller: { id: string; role: Role }, address: string): AuditAgent {
+  return { id: caller.id, role: caller.role, address };
+}
+
+/** Staff are every role but patient: their reads of someone's records are recorded. */
+export function isStaff(role: Role): boolean {
+  return role !== 'patient';
+}
+
+/**
+ * How the routes record what they do. A change and its entry are one unit of work:
+ * both commit or neither does, so an entry never claims a change that did not happen
+ * and no change goes unrecorded. A read is recorded before it is answered: a read that
+ * cannot be recorded is not served.
+ */
+export function auditTrail(unitOfWork: UnitOfWork, audit: AuditRepository) {
+  return {
+    /**
+     * Runs `work` and records what `entriesOf` makes of its result, in one transaction.
+     * `entriesOf` answers nothing when the work changed nothing (a repeated send, a move
+     * another doctor made first).
+     */
+    change<T>(
+      work: () => Promise<T>,
+      entriesOf: (result: T) => AuditRecord | readonly AuditRecord[] | null,
+    ): Promise<T> {
+      return unitOfWork(async () => {
+        const result = await work();
+        const entries = entriesOf(result);
+        for (const entry of entries === null ? [] : [entries].flat()) await audit.record(entry);
+        return result;
+      });
+    },
+
+    /** Records a read, or a refusal that changed nothing. */
+    note(entry: AuditRecord): Promise<void> {
+      return audit.record(entry);
+    },
+
+    /** A piece of work whose entries it writes itself (the account system's calls). */
+    unitOfWork,
+  };
+}
+
+export type AuditTrail = ReturnType<typeof auditTrail>;

@@ -1,0 +1,196 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import type { AuditRecord, AuditRepository } from '../../audit/audit-repository';
+import type { Database } from '../../db/schema';
+import { callerQueries } from '../callers';
+import { oneTimeCodeSignInPath } from './second-factor-hook';
+
+/** The two-factor plugin's cookie between the password and the second step. */
+const twoFactorCookieName = 'two_factor';
+
+/** The account system's calls that open a session, and how. */
+const signInMethods: Record<string, string> = {
+  '/sign-in/email': 'password',
+  [oneTimeCodeSignInPath]: 'mailed code',
+  '/passkey/verify-authentication': 'passkey',
+  '/two-factor/verify-totp': 'authenticator app',
+  '/two-factor/verify-otp': 'text message code',
+  '/two-factor/verify-backup-code': 'backup code',
+};
+
+/** The calls that add or remove a second factor when they succeed, and which factor. */
+const factorChanges: Record<string, { type: AuditRecord['type']; factor: string }> = {
+  '/passkey/verify-registration': { type: 'second-factor-added', factor: 'webauthn' },
+  '/passkey/delete-passkey': { type: 'second-factor-removed', factor: 'webauthn' },
+  '/phone-number/verify': { type: 'second-factor-added', factor: 'phone' },
+  '/two-factor/disable': { type: 'second-factor-removed', factor: 'two-factor' },
+};
+
+/**
+ * The account system's calls the audit trail records. The route runs each of them as one
+ * unit of work, so an entry commits with the change it records.
+ */
+export function isAuditedAccountCall(path: string): boolean {
+  return (
+    path in signInMethods ||
+    path in factorChanges ||
+    path === '/sign-out' ||
+    path === '/reset-password' ||
+    path === '/two-factor/enable'
+  );
+}
+
+type Context = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+function addressOf(ctx: { request?: Request | undefined }): string | null {
+  // The route puts the address it believes here (see routes/auth.ts), whatever was sent.
+  return ctx.request?.headers.get('x-forwarded-for') ?? null;
+}
+
+function emailIn(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('email' in body)) return null;
+  return typeof body.email === 'string' ? body.email.trim().toLowerCase() : null;
+}
+
+/**
+ * Records sign-ins (and refused ones), sign-outs, password resets and second-factor
+ * changes made through the account system. It runs after every other plugin's hooks, so it
+ * sees the answer the caller gets: a password accepted while a second factor is still owed
+ * is no sign-in yet.
+ */
+export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
+  const callers = callerQueries(db);
+  /** Who is signing out, read before their session is gone. */
+  const signingOut = new WeakMap<Request, string>();
+
+  async function agent(userId: string | null, ctx: { request?: Request | undefined }) {
+    const caller = userId === null ? null : await callers.byId(userId);
+    return { id: caller?.id ?? null, role: caller?.role ?? null, address: addressOf(ctx) };
+  }
+
+  async function recordSignIn(ctx: Context, method: string): Promise<void> {
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError) {
+      const accountId = (await idByEmail(emailIn(ctx.body))) ?? (await secondStepAccount(ctx));
+      await audit.record({
+        type: 'login',
+        outcome: 'failure',
+        agent: await agent(accountId, ctx),
+        entity: { type: 'account', id: accountId, subjectId: accountId },
+        detail: { method, reason: String(returned.body?.code ?? returned.status).toLowerCase() },
+      });
+      return;
+    }
+    if (typeof returned === 'object' && returned !== null && 'twoFactorRedirect' in returned)
+      return;
+    const userId = ctx.context.newSession?.user.id ?? null;
+    if (userId === null) return;
+    await audit.record({
+      type: 'login',
+      agent: await agent(userId, ctx),
+      entity: { type: 'account', id: userId, subjectId: userId },
+      detail: { method },
+    });
+  }
+
+  /**
+   * Whose second step this is: the two-factor plugin's signed cookie names a verification
+   * row whose value is the account id, while the step is still open.
+   */
+  async function secondStepAccount(ctx: Context): Promise<string | null> {
+    if (!ctx.path.startsWith('/two-factor/verify-')) return null;
+    const cookie = ctx.context.createAuthCookie(twoFactorCookieName);
+    const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    if (!identifier) return null;
+    const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+    return pending?.value ?? null;
+  }
+
+  async function idByEmail(email: string | null): Promise<string | null> {
+    if (email === null) return null;
+    const row = await db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async function recordFactorChange(
+    ctx: Context,
+    change: { type: AuditRecord['type']; factor: string },
+  ): Promise<void> {
+    const userId = ctx.context.session?.user.id ?? null;
+    await audit.record({
+      type: change.type,
+      agent: await agent(userId, ctx),
+      entity: { type: 'second-factor', id: null, subjectId: userId },
+      detail: { factor: change.factor },
+    });
+  }
+
+  const plugin = {
+    id: 'sewa-account-audit',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-out',
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx);
+            if (session && ctx.request) signingOut.set(ctx.request, session.user.id);
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => isAuditedAccountCall(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const refused = ctx.context.returned instanceof APIError;
+            // A code checked for someone already signed in is an enrolment, not a sign-in.
+            if (ctx.path.startsWith('/two-factor/verify-') && ctx.context.session) {
+              if (ctx.path === '/two-factor/verify-totp' && !refused) {
+                await recordFactorChange(ctx, { type: 'second-factor-added', factor: 'totp' });
+              }
+              return;
+            }
+            const method = signInMethods[ctx.path];
+            if (method !== undefined) return recordSignIn(ctx, method);
+            if (refused) return;
+            const change = factorChanges[ctx.path];
+            if (change) return recordFactorChange(ctx, change);
+            if (ctx.path === '/two-factor/enable') {
+              const returned = ctx.context.returned as { method?: unknown } | undefined;
+              // An authenticator app counts once its first code is checked (verify-totp).
+              if (returned?.method === 'otp') {
+                return recordFactorChange(ctx, { type: 'second-factor-added', factor: 'otp' });
+              }
+              return;
+            }
+            if (ctx.path === '/sign-out') {
+              const userId = ctx.request ? (signingOut.get(ctx.request) ?? null) : null;
+              if (userId === null) return;
+              await audit.record({
+                type: 'logout',
+                agent: await agent(userId, ctx),
+                entity: { type: 'account', id: userId, subjectId: userId },
+              });
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+
+  return {
+    plugin,
+    /** A password set through a mailed reset link; Better Auth calls it once the password is set. */
+    async passwordReset(userId: string, request: Request | undefined): Promise<void> {
+      await audit.record({
+        type: 'password-reset',
+        agent: await agent(userId, { request }),
+        entity: { type: 'account', id: userId, subjectId: userId },
+      });
+    },
+  };
+}
