@@ -243,12 +243,17 @@ export const scenarios: HttpScenario[] = [
         const me = await caller(world.sender.sessionToken);
         const conversation = await messaging.facts(conversationId);
         if (!conversation || !mayWrite(me, conversation)) throw new Error('Not writable');
-        const sent = await messaging.send({
-          id: crypto.randomUUID(),
-          conversationId,
-          senderId: me.id,
-          content: messageText,
-        });
+        const id = crypto.randomUUID();
+        // With its audit entry, in the one statement the route writes.
+        const sent = await messaging.send(
+          { id, conversationId, senderId: me.id, content: messageText },
+          {
+            type: 'message-sent',
+            agent: { id: me.id, role: me.role, address: '127.0.0.1' },
+            entity: { type: 'message', id, subjectId: conversation.carePatientId },
+            detail: { conversationId },
+          },
+        );
         if (!('message' in sent)) throw new Error('The bench message id was taken');
         await notifications.notify(messageChannel, announcementOf(sent.message, conversation));
       };

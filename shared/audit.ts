@@ -68,7 +68,7 @@ export const auditQuerySchema = z.object({
   user: z.optional(z.email('Please enter a valid e-mail address')),
   record: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   since: z.optional(z.iso.datetime({ offset: true, message: 'Give the time as ISO 8601' })),
-  before: z.optional(z.string().check(z.regex(/^[1-9]\d{0,18}$/, 'Unknown page'))),
+  before: z.optional(z.string().check(z.regex(/^[1-9]\d{0,17}$/, 'Unknown page'))),
   limit: z.optional(
     z.coerce
       .number()

@@ -353,7 +353,14 @@ describe.each(databaseVariants)('the audit trail on the $name database', (varian
     expect(new Set(ids).size).toBe(6);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
-    for (const query of ['limit=0', 'limit=201', 'before=abc', 'since=yesterday', 'user=nobody']) {
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'before=abc',
+      'before=9999999999999999999',
+      'since=yesterday',
+      'user=nobody',
+    ]) {
       const answer = await superadmin.client.get<ApiErrorBody>(`/api/audit?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body.error.code, query).toBe('validation_failed');
