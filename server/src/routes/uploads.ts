@@ -213,15 +213,22 @@ export async function registerUploadRoutes(app: ApiServer, deps: UploadDeps): Pr
         .header('X-Content-Type-Options', 'nosniff')
         .header('ETag', etag);
       // A photo never changes under its id: a revalidation costs no bytes.
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      // A photo shown again from the browser's copy is seen again: both are recorded.
+      const noteRead = (fromCache: boolean) =>
+        deps.trail.note({
+          type: 'photo-read',
+          agent: agentOf(caller, request.ip),
+          entity: { type: 'photo', id: stored.id, subjectId: stored.ownerId },
+          ...(fromCache ? { detail: { fromBrowserCopy: true } } : {}),
+        });
+      if (request.headers['if-none-match'] === etag) {
+        await noteRead(true);
+        return reply.status(304).send();
+      }
 
       const file = await unlessStorageDown(request, () => deps.photos.read(stored.storageKey));
       if (!file) throw noSuchPhoto();
-      await deps.trail.note({
-        type: 'photo-read',
-        agent: agentOf(caller, request.ip),
-        entity: { type: 'photo', id: stored.id, subjectId: stored.ownerId },
-      });
+      await noteRead(false);
       return reply
         .header('Content-Type', stored.contentType)
         .header('Content-Length', file.size)

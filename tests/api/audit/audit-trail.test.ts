@@ -279,19 +279,26 @@ describe.each(databaseVariants)('the audit trail on the $name database', (varian
       });
     expect((await fetchAs(patient.client)).status).toBe(200);
     expect((await fetchAs(doctor.client)).status).toBe(200);
+    // Shown again from the browser's copy: seen again.
+    const again = await fetch(`${world.server.url}/api/uploads/${id}/content`, {
+      headers: { cookie: doctor.client.cookieHeader(), 'if-none-match': `"${id}"` },
+    });
+    expect(again.status).toBe(304);
 
     const list = await about(id);
     expect(typesOf(list)).toEqual([
       'photo-read success',
       'photo-read success',
+      'photo-read success',
       'photo-uploaded success',
     ]);
-    expect(list[0]).toMatchObject({
+    expect(list[0]).toMatchObject({ agent: { id: doctor.id }, detail: { fromBrowserCopy: true } });
+    expect(list[1]).toMatchObject({
       action: 'R',
       agent: { id: doctor.id, role: 'doctor' },
       entity: { type: 'photo', id, subjectId: patient.id },
     });
-    expect(list[2]).toMatchObject({
+    expect(list[3]).toMatchObject({
       action: 'C',
       agent: { id: patient.id },
       detail: { contentType: 'image/jpeg', bytes: jpeg.length },
