@@ -9,6 +9,7 @@ export const auditTypes = {
   login: 'E',
   logout: 'E',
   'password-reset': 'U',
+  'password-changed': 'U',
   'second-factor-added': 'C',
   'second-factor-removed': 'D',
   'role-changed': 'U',

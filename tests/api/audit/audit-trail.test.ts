@@ -154,6 +154,36 @@ describe.each(databaseVariants)('the audit trail on the $name database', (varian
     });
   });
 
+  it('records a password change, a name change and sessions ended, not a refused change', async () => {
+    const email = uniqueEmail('changes');
+    await signUpAndConfirm(world, email);
+    const browser = world.client();
+    expect((await browser.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
+    const userId = (await browser.get<{ user: { id: string } }>('/api/me')).body.user.id;
+
+    const wrong = await browser.post('/api/auth/change-password', {
+      currentPassword: 'not my password',
+      newPassword: 'a new password 42',
+    });
+    expect(wrong.status).toBe(400);
+    expect(typesOf(await about(userId))).toEqual(['login success']);
+
+    const changed = await browser.post('/api/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'a new password 42',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await browser.post('/api/auth/update-user', { name: 'Asha G' })).status).toBe(200);
+    expect((await browser.post('/api/auth/revoke-other-sessions', {})).status).toBe(200);
+
+    expect(typesOf(await about(userId))).toEqual([
+      'logout success',
+      'profile-changed success',
+      'password-changed success',
+      'login success',
+    ]);
+  });
+
   it('records a failed sign-in of an address nobody has, naming no account', async () => {
     const since = new Date().toISOString();
     const answer = await world

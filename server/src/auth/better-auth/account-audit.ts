@@ -27,6 +27,18 @@ const factorChanges: Record<string, { type: AuditRecord['type']; factor: string 
   '/two-factor/disable': { type: 'second-factor-removed', factor: 'two-factor' },
 };
 
+/** Changes a signed-in person makes to their own account, when they succeed. */
+const accountChanges: Record<
+  string,
+  { type: AuditRecord['type']; detail?: Record<string, unknown> }
+> = {
+  '/change-password': { type: 'password-changed' },
+  '/update-user': { type: 'profile-changed', detail: { fields: ['name'] } },
+  '/revoke-session': { type: 'logout', detail: { sessions: 'one' } },
+  '/revoke-other-sessions': { type: 'logout', detail: { sessions: 'others' } },
+  '/revoke-sessions': { type: 'logout', detail: { sessions: 'all' } },
+};
+
 /**
  * The account system's calls the audit trail records. The route runs each of them as one
  * unit of work, so an entry commits with the change it records.
@@ -35,6 +47,7 @@ export function isAuditedAccountCall(path: string): boolean {
   return (
     path in signInMethods ||
     path in factorChanges ||
+    path in accountChanges ||
     path === '/sign-out' ||
     path === '/reset-password' ||
     path === '/two-factor/enable'
@@ -159,6 +172,17 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
             if (refused) return;
             const change = factorChanges[ctx.path];
             if (change) return recordFactorChange(ctx, change);
+            const own = accountChanges[ctx.path];
+            const ownerId = ctx.context.session?.user.id ?? null;
+            if (own && ownerId !== null) {
+              await audit.record({
+                type: own.type,
+                agent: await agent(ownerId, ctx),
+                entity: { type: 'account', id: ownerId, subjectId: ownerId },
+                ...(own.detail ? { detail: own.detail } : {}),
+              });
+              return;
+            }
             if (ctx.path === '/two-factor/enable') {
               const returned = ctx.context.returned as { method?: unknown } | undefined;
               // An authenticator app counts once its first code is checked (verify-totp).
