@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AuditRecord, AuditRepository } from '../../audit/audit-repository';
 import type { Database } from '../../db/schema';
 import { callerQueries } from '../callers';
+import { usersRepository } from '../users-repository';
 import { oneTimeCodeSignInPath } from './second-factor-hook';
 
 /** The two-factor plugin's cookie between the password and the second step. */
@@ -74,6 +75,9 @@ function emailIn(body: unknown): string | null {
  */
 export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
   const callers = callerQueries(db);
+  const users = usersRepository(db);
+  const idByEmail = (email: string | null) =>
+    email === null ? Promise.resolve(null) : users.idByEmail(email);
   /** Who is signing out, read before their session is gone. */
   const signingOut = new WeakMap<Request, string>();
 
@@ -118,16 +122,6 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
     if (!identifier) return null;
     const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
     return pending?.value ?? null;
-  }
-
-  async function idByEmail(email: string | null): Promise<string | null> {
-    if (email === null) return null;
-    const row = await db
-      .selectFrom('user')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirst();
-    return row?.id ?? null;
   }
 
   async function recordFactorChange(
