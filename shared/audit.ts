@@ -20,6 +20,7 @@ export const auditTypes = {
   'photo-read': 'R',
   'visit-read': 'R',
   'visit-changed': 'U',
+  'audit-read': 'R',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;
@@ -33,6 +34,7 @@ export const auditEntityTypes = [
   'message',
   'photo',
   'visit',
+  'audit-trail',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -402,6 +402,16 @@ describe.each(databaseVariants)('the audit trail on the $name database', (varian
       expect(answer.status, query).toBe(400);
       expect(answer.body.error.code, query).toBe('validation_failed');
     }
+    // Reading the trail is part of it; a refused read is not.
+    const reads = (await entries({ user: superadmin.email })).filter(
+      (entry) => entry.type === 'audit-read',
+    );
+    expect(reads.some((entry) => entry.detail?.limit === 3)).toBe(true);
+    for (const other of others) {
+      const theirs = await entries({ user: other.email });
+      expect(typesOf(theirs), other.role).not.toContain('audit-read success');
+    }
+
     // There is no way to change or delete an entry through the API.
     const [entry] = first.body.entries;
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
