@@ -59,4 +59,31 @@ describe.each(databaseVariants)('tables that only grow, on the $name database', 
       await second.close();
     }
   });
+
+  it('a server prunes the audit entries older than AUDIT_RETENTION_DAYS when it starts', async () => {
+    const { db } = world.server.database;
+    const entry = (id: string, daysAgo: number) => ({
+      type: 'photo-read',
+      action: 'R',
+      outcome: 'success',
+      entity_type: 'photo',
+      entity_id: id,
+      recorded_at: new Date(Date.now() - daysAgo * 86_400_000),
+    });
+    await db
+      .insertInto('audit_events')
+      .values([entry('read 40 days ago', 40), entry('read 20 days ago', 20)])
+      .execute();
+    const second = await startSecondInstance(world, variant, { AUDIT_RETENTION_DAYS: '30' });
+    try {
+      const kept = async () =>
+        (await db.selectFrom('audit_events').select('entity_id').execute()).map(
+          (row) => row.entity_id,
+        );
+      await expect.poll(kept, { timeout: 10_000 }).not.toContain('read 40 days ago');
+      expect(await kept()).toContain('read 20 days ago');
+    } finally {
+      await second.close();
+    }
+  });
 });
