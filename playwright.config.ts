@@ -19,8 +19,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [['list'], ['json']],
-  // Each new browser context installs the service worker and fills its cache: on two cores
-  // with two workers a long test needs more than half a minute.
+  // On two cores with two workers a long test needs more than half a minute.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
@@ -36,6 +35,12 @@ export default defineConfig({
       args: chromiumArgs,
     },
     trace: 'retain-on-failure',
+    // A worker that installs itself fills its cache with the whole app, every chunk and the
+    // font, in every new browser context: on two cores that was most of a short test's time.
+    // So the app runs as in a browser without service workers (registration fails quietly),
+    // and the specs about what the worker does (offline starts, installing, updates) opt in
+    // with `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node dist/server/main.js',

@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createConfirmedAccount, password } from './support/accounts';
 
+// Photos taken offline wait on the device beside the installed service worker, as on a phone.
+test.use({ serviceWorkers: 'allow' });
+
 interface Upload {
   id: string;
   contentType: string;

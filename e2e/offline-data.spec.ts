@@ -2,6 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { createConfirmedAccount, demoPassword, password } from './support/accounts';
 import { bubble, send, startCareTeamConversation } from './support/conversation';
 
+// What the phone keeps works beside the installed service worker, as on a real phone.
+test.use({ serviceWorkers: 'allow' });
+
 const offlineBanner = 'Connection lost. Retrying...';
 
 // Each test goes through several page loads, offline and back, on a small shared machine.
