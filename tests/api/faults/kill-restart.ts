@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverArguments } from '../support/server-process';
 import { freePort } from '../support/test-server';
 
 /**
@@ -23,11 +24,11 @@ export interface RunningServer {
   child: ChildProcess;
 }
 
-/** The real server as a separate process (`npm start` without the build), on `env`'s data. */
+/** The real server as a separate process, as `npm start` runs it, on `env`'s data. */
 export async function startServerProcess(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArguments(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -51,10 +51,42 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Any fixed number: the advisory lock every test server on one PostgreSQL database shares. */
+const schemaLock = 7_360_912;
+
+/**
+ * Runs `work` holding the test schemas' lock on the PostgreSQL server, shared or alone.
+ * Kysely's migrator looks for its table among the tables of every schema, and asking about a
+ * table whose schema another test server is dropping fails ("schema … does not exist"). So
+ * migrations hold the lock shared, any number at once, and a drop waits for it alone. Test
+ * files run side by side, and so do test runs from other checkouts on the same server.
+ */
+async function withSchemaLock<T>(
+  db: DatabaseHandle['db'],
+  mode: 'shared' | 'alone',
+  work: () => Promise<T>,
+): Promise<T> {
+  const [lock, unlock] =
+    mode === 'shared'
+      ? ['pg_advisory_lock_shared', 'pg_advisory_unlock_shared']
+      : ['pg_advisory_lock', 'pg_advisory_unlock'];
+  // One connection holds the lock while `work` runs on others.
+  return db.connection().execute(async (connection) => {
+    await sql`select ${sql.raw(lock)}(${schemaLock})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select ${sql.raw(unlock)}(${schemaLock})`.execute(connection);
+    }
+  });
+}
+
 async function dropSchema(url: string, schema: string): Promise<void> {
   const handle = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });
   try {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db);
+    await withSchemaLock(handle.db, 'alone', () =>
+      sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db),
+    );
   } finally {
     await handle.close();
   }
@@ -98,7 +130,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     schema,
     embeddedTemplate: builtEmbeddedTemplate,
   });
-  await migrateToLatest(database.db);
+  if (schema) await withSchemaLock(database.db, 'shared', () => migrateToLatest(database.db));
+  else await migrateToLatest(database.db);
   const {
     server: app,
     auth,
