@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes, preloadScreen } from '@/app/router';
 import { i18nReady } from '@/app/i18n';
 import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
@@ -9,8 +9,9 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// Rendered once the reader's language is in, so a Nepali reader never sees English first.
-void i18nReady.finally(() => {
+// Rendered once the reader's language is in, so a Nepali reader never sees English first, and
+// once the screen's own code is, so it is drawn in one go.
+void Promise.allSettled([i18nReady, preloadScreen(window.location.pathname)]).finally(() => {
   createRoot(root).render(
     <StrictMode>
       <AppProvider>

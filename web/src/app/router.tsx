@@ -2,18 +2,41 @@ import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode }
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
-import { pages } from '@shared/pages';
+import { pageFor, pages } from '@shared/pages';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageErrorBoundary } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
 import { reportNetworkFailure, useOnline } from '@/lib/online-status';
 
-const PublicShell = lazy(() => import('./layouts/public-shell'));
-const ProtectedShell = lazy(() => import('./layouts/protected-shell'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
+/**
+ * A lazy component that can be fetched ahead of rendering. Once its module is in, it renders
+ * in the same pass instead of suspending for a turn: React shows a suspended screen's content
+ * no sooner than 300 ms after its fallback, so a shell and a page each suspending would hold
+ * the first screen back by about 600 ms after its code had arrived.
+ */
+function preloadable<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
+  type Module = { default: ComponentType<Props> };
+  let loaded: Module | undefined;
+  const fetchModule = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
+  // React's lazy reads a module handed to `then` at once as ready.
+  const ready = (module: Module) =>
+    ({ then: (resolve: (value: Module) => void) => resolve(module) }) as Promise<Module>;
+  return {
+    Component: lazy(() => (loaded ? ready(loaded) : fetchModule())),
+    preload: fetchModule,
+  };
+}
 
-const shells = { public: PublicShell, protected: ProtectedShell };
+const shells = {
+  public: preloadable(() => import('./layouts/public-shell')),
+  protected: preloadable(() => import('./layouts/protected-shell')),
+};
+const notFound = preloadable(() => import('./routes/not-found'));
 
 /**
  * Each page and each shell is its own chunk, so a phone downloads only what the
@@ -28,8 +51,20 @@ const pageModules = import.meta.glob<{ default: ComponentType }>([
 const routes = pages.map((page) => {
   const load = pageModules[`./routes/${page.module}.tsx`];
   if (!load) throw new Error(`No page module ${page.module} for ${page.path}`);
-  return { ...page, Shell: shells[page.shell], Page: lazy(load) };
+  return { path: page.path, shell: shells[page.shell], page: preloadable(load) };
 });
+
+/**
+ * Fetches the code of the screen at `pathname` (its shell and page, which the server already
+ * preloads with the page), so the first render draws it at once. A failure is left to the
+ * render, whose error screens say what to do.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const path = pageFor(pathname)?.path;
+  const route = routes.find((each) => each.path === path);
+  const wanted = route ? [route.shell.preload(), route.page.preload()] : [notFound.preload()];
+  await Promise.all(wanted).catch(() => undefined);
+}
 
 /** While a shell's code is on its way, a lost connection says so as it would inside the shell. */
 function ShellLoading() {
@@ -78,7 +113,7 @@ export function AppRoutes() {
     <ShellBoundary>
       <Suspense fallback={<ShellLoading />}>
         <Switch>
-          {routes.map(({ path, Shell, Page }) => (
+          {routes.map(({ path, shell: { Component: Shell }, page: { Component: Page } }) => (
             <Route key={path} path={path}>
               <Shell>
                 <PageErrorBoundary>
@@ -88,7 +123,7 @@ export function AppRoutes() {
             </Route>
           ))}
           <Route>
-            <NotFoundPage />
+            <notFound.Component />
           </Route>
         </Switch>
       </Suspense>
