@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createConfirmedAccount, signInThroughForm } from './support/accounts';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { offlineReady } from './support/service-worker';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -15,24 +16,6 @@ const nepaliOfflineBanner = 'जडान टुट्यो। पुनः प
  * busy test machine starting every script from the cache and failing twice can take a while.
  */
 const shellShows = { timeout: 20_000 };
-
-/**
- * Waits until the service worker is active, which means its precache is complete, and
- * controls the page (the first visit's worker claims the page it was installed from).
- */
-async function offlineReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          const controlled = Boolean(navigator.serviceWorker.controller);
-          return `${registration?.active?.state ?? 'none'}, controlled: ${controlled}`;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe('activated, controlled: true');
-}
 
 /** Every URL in the origin's caches, as paths. */
 function cachedPaths(page: Page): Promise<string[]> {
@@ -249,4 +232,37 @@ test('a new version deployed under a running page is offered with Reload, in bot
     await server?.stop();
     rmSync(build, { recursive: true, force: true });
   }
+});
+
+test.describe('a screen whose code will not come', () => {
+  // Without a worker, as on a first visit: the browser asks the server for every file.
+  test.use({ serviceWorkers: 'block' });
+
+  test('reloads by itself once while the server answers, then stays on Try again', async ({
+    page,
+  }) => {
+    // The server answers everything but the code of the shell around the sign-in page.
+    const shellCode = '**/assets/public-shell-*.js';
+    await page.route(shellCode, (route) => route.fulfill({ status: 503, body: '' }));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/login');
+    const failed = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
+    await expect(failed).toBeVisible();
+
+    // The server answers the app's question, so the app starts afresh once: the code fails again.
+    await expect.poll(() => loads, shellShows).toBe(2);
+    await expect(failed).toBeVisible();
+    // It asks the server again and hears back, and this time stays on its error screen.
+    await expect(page.getByText(offlineBanner)).toHaveCount(0);
+    await page.waitForTimeout(3_000);
+    expect(loads).toBe(2);
+    await expect(failed).toBeVisible();
+
+    // Try again is the reader's own reload, and works once the code comes.
+    await page.unroute(shellCode);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(loads).toBe(3);
+  });
 });

@@ -1,13 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import { pageFor, pages } from '@shared/pages';
 import { OfflineBanner } from '@/components/layout/offline-banner';
-import { PageErrorBoundary } from '@/components/layout/page-error-boundary';
+import { PageErrorBoundary, ScreenFailed } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
-import { Button } from '@/components/ui/button';
-import { reportNetworkFailure, useOnline } from '@/lib/online-status';
 
 /**
  * A lazy component that can be fetched ahead of rendering. Once its module is in, it renders
@@ -76,30 +73,12 @@ function ShellLoading() {
   );
 }
 
-/**
- * A shell whose code could not be fetched (the connection went mid-load): the offline banner
- * and a way to try again, and once the connection returns the app starts afresh by itself.
- */
+/** A shell whose code could not be fetched (the connection went mid-load), under the banner. */
 function ShellFailed() {
-  const { t } = useTranslation();
-  const online = useOnline();
-  const wasOffline = useRef(false);
-  // Code that did not come means the connection failed: the banner shows and the server is
-  // asked again with growing pauses; the app reloads once it answers.
-  useEffect(() => reportNetworkFailure(), []);
-  useEffect(() => {
-    if (!online) wasOffline.current = true;
-    else if (wasOffline.current) window.location.reload();
-  }, [online]);
   return (
     <div className="flex min-h-dvh flex-col">
       <OfflineBanner />
-      <div role="alert" className="grid justify-items-center gap-4 px-4 py-16 text-center">
-        <p>{t('pageFailed.message')}</p>
-        <Button variant="secondary" onClick={() => window.location.reload()}>
-          {t('pageFailed.retry')}
-        </Button>
-      </div>
+      <ScreenFailed />
     </div>
   );
 }

@@ -1,14 +1,35 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { claimAutomaticReload } from '@/lib/automatic-reload';
+import { reportNetworkFailure, useOnline } from '@/lib/online-status';
 
-/** A fresh start of the app: the screen's code is fetched again once the network allows. */
-function PageFailed() {
+/**
+ * A screen whose code could not be fetched: a way to try again, and once the server answers
+ * again the app starts afresh by itself, once (`lib/automatic-reload.ts`): code that still
+ * does not come while the server answers leaves this screen and its button up rather than
+ * reloading every second.
+ */
+export function ScreenFailed() {
   const { t } = useTranslation();
+  const online = useOnline();
+  const wasOffline = useRef(false);
+  // Code that did not come most often means the connection failed: the banner shows and the
+  // server is asked again with growing pauses.
+  useEffect(() => reportNetworkFailure(), []);
+  useEffect(() => {
+    if (!online) {
+      wasOffline.current = true;
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    if (claimAutomaticReload(window.location.pathname)) window.location.reload();
+  }, [online]);
   return (
-    <div role="alert" className="grid justify-items-center gap-4 py-16 text-center">
+    <div role="alert" className="grid justify-items-center gap-4 px-4 py-16 text-center">
       <p>{t('pageFailed.message')}</p>
       <Button variant="secondary" onClick={() => window.location.reload()}>
         {t('pageFailed.retry')}
@@ -25,7 +46,7 @@ function PageFailed() {
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <ErrorBoundary FallbackComponent={PageFailed} resetKeys={[location]}>
+    <ErrorBoundary FallbackComponent={ScreenFailed} resetKeys={[location]}>
       {children}
     </ErrorBoundary>
   );
