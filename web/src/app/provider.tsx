@@ -2,7 +2,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { lazy, Suspense, type ReactNode } from 'react';
 import { UpdatePrompt } from '@/components/layout/update-prompt';
 import { onlineStatus } from '@/lib/online-status';
-import { forgetOtherAccounts } from '@/lib/session';
+import { followSignOutOnDevice, forgetOtherAccounts } from '@/lib/session';
 
 // Toasts only follow something a person did, so sonner need not hold up the first screen.
 const Toaster = lazy(() =>
@@ -24,6 +24,7 @@ onlineManager.setEventListener((setOnline) => {
   return onlineStatus.subscribe(() => setOnline(onlineStatus.get()));
 });
 forgetOtherAccounts(queryClient);
+followSignOutOnDevice(queryClient);
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
