@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { build as viteBuild } from 'vite';
 import { createConfirmedAccount, signInThroughForm } from './support/accounts';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { offlineReady } from './support/service-worker';
@@ -163,27 +163,49 @@ function copyOfBuild(): string {
 }
 
 /**
- * What a new build changes: the page (here, one `<meta>` more) and so its revision in the
- * service worker's precache list, which makes the browser's update check find a new worker.
+ * The next version, built from the sources as a deploy builds it, into a folder of its own:
+ * one change in the app's entry module (it marks the page `data-build="next"`), so the entry
+ * and the chunks that import it get new names, the old ones are missing from the new build,
+ * and the service worker's precache list changes, which is what the browser's update check
+ * finds.
  */
-function deployNewVersion(build: string): void {
-  const indexFile = path.join(build, 'web', 'index.html');
-  const oldPage = readFileSync(indexFile, 'utf8');
-  const newPage = oldPage.replace('</head>', '<meta name="sewa-build" content="next"></head>');
-  writeFileSync(indexFile, newPage);
-  const revision = (page: string) => createHash('md5').update(page).digest('hex');
-  const workerFile = path.join(build, 'web', 'sw.js');
-  const worker = readFileSync(workerFile, 'utf8');
-  expect(worker).toContain(revision(oldPage));
-  writeFileSync(workerFile, worker.replace(revision(oldPage), revision(newPage)));
+async function buildNextVersion(): Promise<string> {
+  const next = mkdtempSync(path.join('dist', 'e2e-next-'));
+  await viteBuild({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: { outDir: path.resolve(next, 'web') },
+    plugins: [
+      {
+        name: 'next-version',
+        enforce: 'pre',
+        transform: (code, id) =>
+          id.endsWith('/web/src/main.tsx')
+            ? `${code}\ndocument.documentElement.dataset.build = 'next';\n`
+            : undefined,
+      },
+    ],
+  });
+  return next;
+}
+
+/** The file of a page's own chunk in a build, from its Vite manifest. */
+function pageChunk(web: string, page: string): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(web, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const entry = manifest[`src/app/routes/${page}.tsx`];
+  if (!entry) throw new Error(`No chunk for ${page} in ${web}`);
+  return `/${entry.file}`;
 }
 
 test('a new version deployed under a running page is offered with Reload, in both languages', async ({
   browser,
 }) => {
-  // A server of its own, started twice.
+  // A server of its own, started twice, and a build of the next version.
   test.setTimeout(120_000);
   const build = copyOfBuild();
+  const next = await buildNextVersion();
   let server: OwnServer | undefined;
   let context: BrowserContext | undefined;
   try {
@@ -206,7 +228,14 @@ test('a new version deployed under a running page is offered with Reload, in bot
     await expect(page.getByText('Official Medical Mode')).toBeVisible();
     await context.setOffline(false);
 
-    await server.restart(() => deployNewVersion(build));
+    // The next version is deployed: the server restarts on its files, the old ones gone.
+    const oldForgotCode = pageChunk(path.join(build, 'web'), 'forgot');
+    expect(pageChunk(path.join(next, 'web'), 'forgot')).not.toBe(oldForgotCode);
+    await server.restart(() => {
+      rmSync(path.join(build, 'web'), { recursive: true, force: true });
+      renameSync(path.join(next, 'web'), path.join(build, 'web'));
+    });
+    expect((await page.request.get(oldForgotCode)).status()).toBe(404);
     // What the browser does on its own on a later navigation or after a while.
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
@@ -215,22 +244,29 @@ test('a new version deployed under a running page is offered with Reload, in bot
 
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(prompt).toBeVisible();
-    // Nothing changed under the reader: the running page is still the old version.
-    await expect(page.locator('meta[name="sewa-build"]')).toHaveCount(0);
+    // Nothing changed under the reader: the running page is still the old version, and a
+    // screen it had not opened yet comes from the old version's files, which the new
+    // server no longer has.
+    await expect(page.locator('html')).not.toHaveAttribute('data-build', 'next');
     await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-build', 'next');
 
     await page.getByRole('button', { name: 'ने' }).click();
     const nepaliPrompt = page.getByRole('status').filter({ hasText: 'नयाँ संस्करण उपलब्ध छ' });
     await expect(nepaliPrompt).toBeVisible();
     await nepaliPrompt.getByRole('button', { name: 'पुनः लोड गर्नुहोस्' }).click();
 
-    await expect(page.locator('meta[name="sewa-build"]')).toHaveCount(1);
+    await expect(page.locator('html')).toHaveAttribute('data-build', 'next');
     await expect(page.getByText('नयाँ संस्करण उपलब्ध छ')).toHaveCount(0);
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/forgot$/);
   } finally {
     await context?.close();
     await server?.stop();
     rmSync(build, { recursive: true, force: true });
+    rmSync(next, { recursive: true, force: true });
   }
 });
 
