@@ -13,15 +13,19 @@ export function formatDay(isoDate: string, language: Language): string {
     : date.formatEnglishDate('ddd, MMM D');
 }
 
+// Made once: making an Intl formatter costs a slow phone more than all its uses on a screen.
+let englishClock: Intl.DateTimeFormat | undefined;
+
 /** "08:00" as "8:00 AM" in English, and as a 24-hour clock with Devanagari digits in Nepali. */
 export function formatClock(time: string, language: Language): string {
   if (language === 'ne') return formatDigits(time, language);
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return new Intl.DateTimeFormat('en-US', {
+  englishClock ??= new Intl.DateTimeFormat('en-US', {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',
-  }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+  });
+  return englishClock.format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
 }
 
 /** A moment's local time of day, for "synced at". */
