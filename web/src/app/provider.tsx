@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { UpdatePrompt } from '@/components/layout/update-prompt';
 import { onlineStatus } from '@/lib/online-status';
 import { followSignOutOnDevice, forgetOtherAccounts } from '@/lib/session';
@@ -26,14 +26,34 @@ onlineManager.setEventListener((setOnline) => {
 forgetOtherAccounts(queryClient);
 followSignOutOnDevice(queryClient);
 
+/** True from the frame after the first screen was drawn. */
+function useFirstScreenDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDrawn(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return drawn;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
+  // The toasts' code is fetched once the first screen is up, not in its way on a slow line.
+  const firstScreenDrawn = useFirstScreenDrawn();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <UpdatePrompt />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      {firstScreenDrawn && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

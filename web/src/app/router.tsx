@@ -5,6 +5,8 @@ import { pageFor, pages } from '@shared/pages';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageErrorBoundary, ScreenFailed } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
+import { sessionQueryOptions } from '@/lib/session';
+import { queryClient } from './provider';
 
 /**
  * A lazy component that can be fetched ahead of rendering. Once its module is in, it renders
@@ -54,11 +56,16 @@ const routes = pages.map((page) => {
 /**
  * Fetches the code of the screen at `pathname` (its shell and page, which the server already
  * preloads with the page), so the first render draws it at once. A failure is left to the
- * render, whose error screens say what to do.
+ * render, whose error screens say what to do. Behind a session, who is signed in is asked at
+ * the same time rather than once the shell has rendered: a page the service worker serves
+ * has no preload of it.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   const path = pageFor(pathname)?.path;
   const route = routes.find((each) => each.path === path);
+  if (route?.shell === shells.protected) {
+    void queryClient.query(sessionQueryOptions).catch(() => undefined);
+  }
   const wanted = route ? [route.shell.preload(), route.page.preload()] : [notFound.preload()];
   await Promise.all(wanted).catch(() => undefined);
 }

@@ -1,3 +1,4 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
@@ -25,20 +26,23 @@ const CameraSheet = lazy(() =>
 );
 
 /**
- * Fetches the camera sheet once the page has loaded, so it is at hand when a patient
- * opens the camera later without a connection: photos are meant to be taken offline.
+ * Fetches the camera sheet once the page has loaded and the screen's data has come, so it is
+ * at hand when a patient opens the camera later without a connection (photos are meant to be
+ * taken offline), without competing with the first screen on a slow line.
  */
 function usePrefetchedCameraSheet(wanted: boolean) {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  const fetching = useIsFetching();
+  const settled = loaded && fetching === 0;
   useEffect(() => {
-    if (!wanted) return;
-    const prefetch = () => void loadCameraSheet().catch(() => undefined);
-    if (document.readyState === 'complete') {
-      prefetch();
-      return;
-    }
-    window.addEventListener('load', prefetch, { once: true });
-    return () => window.removeEventListener('load', prefetch);
-  }, [wanted]);
+    if (loaded) return;
+    const done = () => setLoaded(true);
+    window.addEventListener('load', done, { once: true });
+    return () => window.removeEventListener('load', done);
+  }, [loaded]);
+  useEffect(() => {
+    if (wanted && settled) void loadCameraSheet().catch(() => undefined);
+  }, [wanted, settled]);
 }
 
 function SessionFailed({ retry }: { retry: () => void }) {
