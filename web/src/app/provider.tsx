@@ -1,7 +1,9 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { UpdatePrompt } from '@/components/layout/update-prompt';
+import { useNoteFirstScreen, useScreenSettled } from '@/lib/first-screen';
 import { onlineStatus } from '@/lib/online-status';
+import { useToastWanted } from '@/lib/toast';
 import { followSignOutOnDevice, forgetOtherAccounts } from '@/lib/session';
 
 // Toasts only follow something a person did, so sonner need not hold up the first screen.
@@ -26,34 +28,25 @@ onlineManager.setEventListener((setOnline) => {
 forgetOtherAccounts(queryClient);
 followSignOutOnDevice(queryClient);
 
-/** True from the frame after the first screen was drawn. */
-function useFirstScreenDrawn(): boolean {
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDrawn(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return drawn;
+/** The toaster, once a toast is asked for or the first screen and its data are up. */
+function DeferredToaster() {
+  const wanted = useToastWanted();
+  const settled = useScreenSettled();
+  if (!wanted && !settled) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  // The toasts' code is fetched once the first screen is up, not in its way on a slow line.
-  const firstScreenDrawn = useFirstScreenDrawn();
+  useNoteFirstScreen();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <UpdatePrompt />
-      {firstScreenDrawn && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

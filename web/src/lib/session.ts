@@ -1,6 +1,7 @@
 import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@shared/profile';
 import { apiFetch, ApiRequestError, deliverPendingSignOut } from '@/lib/api-client';
+import { useFirstScreenDrawn } from '@/lib/first-screen';
 import { signOutPending } from '@/lib/pending-sign-out';
 
 /** The signed-in user with their profile and role, or null without a session. */
@@ -25,8 +26,13 @@ export const sessionQueryOptions = queryOptions({
   staleTime: 60_000,
 });
 
-export function useSession() {
-  return useQuery(sessionQueryOptions);
+/**
+ * Who is signed in. `afterFirstScreen`: a page that shows the same either way (the sign-in
+ * page, which only sends someone signed in already onwards) asks once its first screen is up.
+ */
+export function useSession({ afterFirstScreen = false } = {}) {
+  const firstScreenDrawn = useFirstScreenDrawn();
+  return useQuery({ ...sessionQueryOptions, enabled: !afterFirstScreen || firstScreenDrawn });
 }
 
 /**

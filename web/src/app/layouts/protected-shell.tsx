@@ -1,4 +1,3 @@
-import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
@@ -12,6 +11,7 @@ import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploa
 import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
+import { useScreenSettled } from '@/lib/first-screen';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
 import { ModeBanner } from './mode-banner';
@@ -26,20 +26,12 @@ const CameraSheet = lazy(() =>
 );
 
 /**
- * Fetches the camera sheet once the page has loaded and the screen's data has come, so it is
- * at hand when a patient opens the camera later without a connection (photos are meant to be
- * taken offline), without competing with the first screen on a slow line.
+ * Fetches the camera sheet once the first screen and its data are up, so it is at hand when a
+ * patient opens the camera later without a connection (photos are meant to be taken offline),
+ * without competing with the first screen on a slow line.
  */
 function usePrefetchedCameraSheet(wanted: boolean) {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  const fetching = useIsFetching();
-  const settled = loaded && fetching === 0;
-  useEffect(() => {
-    if (loaded) return;
-    const done = () => setLoaded(true);
-    window.addEventListener('load', done, { once: true });
-    return () => window.removeEventListener('load', done);
-  }, [loaded]);
+  const settled = useScreenSettled();
   useEffect(() => {
     if (wanted && settled) void loadCameraSheet().catch(() => undefined);
   }, [wanted, settled]);

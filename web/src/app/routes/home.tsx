@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Redirect, useLocation } from 'wouter';
 import { roleSchema } from '@shared/role';
 import { DoctorQueue } from '@/app/doctor-queue';

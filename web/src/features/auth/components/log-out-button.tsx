@@ -1,6 +1,6 @@
 import { LogOutIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from '../api/sign-out';
 
