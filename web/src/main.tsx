@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, preloadScreen } from '@/app/router';
@@ -11,14 +11,18 @@ if (!root) throw new Error('The page has no #root element');
 
 // Rendered once the reader's language is in, so a Nepali reader never sees English first, and
 // once the screen's own code is, so it is drawn in one go.
+// As a transition, React draws the first screen in slices of a few milliseconds rather than in
+// one long task, so a slow phone still answers a tap meanwhile.
 void Promise.allSettled([i18nReady, preloadScreen(window.location.pathname)]).finally(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRoutes />
-      </AppProvider>
-    </StrictMode>,
-  );
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <AppRoutes />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 });
 
 // After the page has loaded: it keeps the app shell for starting offline next time.
