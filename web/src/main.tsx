@@ -25,5 +25,5 @@ void Promise.allSettled([i18nReady, preloadScreen(window.location.pathname)]).fi
   });
 });
 
-// After the page has loaded: it keeps the app shell for starting offline next time.
+// Once the first screen is up: it keeps the app for starting offline next time.
 registerServiceWorker();

@@ -31,11 +31,29 @@ export function useFirstScreenDrawn(): boolean {
 
 /** Once true, the first screen and the data it asked for have come: it stays true. */
 const settled = createStore(false);
+/** However busy the screen stays, it counts as settled this long after the page has loaded. */
+const longestWaitMs = 10_000;
+
+/** Resolves once the first screen and its data are up (`useScreenSettled`, which decides). */
+export function whenScreenSettled(): Promise<void> {
+  return new Promise((resolve) => {
+    if (settled.get()) {
+      resolve();
+      return;
+    }
+    const stop = settled.subscribe(() => {
+      stop();
+      resolve();
+    });
+  });
+}
 
 /**
  * True once the page has loaded, no query is fetching and the browser has had an idle moment
- * since: the first screen is drawn with its data. What the screen does not need (the camera
- * sheet's code, the toasts' code) is fetched from then on.
+ * since (or `longestWaitMs` after the load, whatever is fetching): the first screen is drawn
+ * with its data. What the screen does not need (the service worker, the camera sheet's code,
+ * the toasts' code, the push streams) starts from then on. The app's provider always asks, so
+ * `whenScreenSettled` is told.
  */
 export function useScreenSettled(): boolean {
   const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
@@ -47,6 +65,11 @@ export function useScreenSettled(): boolean {
     window.addEventListener('load', onLoad, { once: true });
     return () => window.removeEventListener('load', onLoad);
   }, [loaded]);
+  useEffect(() => {
+    if (done || !loaded) return;
+    const timer = setTimeout(() => settled.set(true), longestWaitMs);
+    return () => clearTimeout(timer);
+  }, [done, loaded]);
   useEffect(() => {
     if (done || !loaded || fetching > 0) return;
     const settle = () => settled.set(true);
