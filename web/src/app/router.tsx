@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Route, Switch } from 'wouter';
@@ -38,36 +39,57 @@ const shells = {
 const notFound = preloadable(() => import('./routes/not-found'));
 
 /**
+ * A page: its screen, and what it asks the server for, asked for as soon as its code is in
+ * rather than once it has rendered.
+ */
+interface PageModule {
+  default: ComponentType;
+  prefetch?: (queryClient: QueryClient, pathname: string) => void;
+}
+
+/**
  * Each page and each shell is its own chunk, so a phone downloads only what the
  * screen it opens needs: /login never pays for the camera sheet or navigation.
  * The pages come from `@shared/pages`, which the server also reads to preload them.
  */
-const pageModules = import.meta.glob<{ default: ComponentType }>([
-  './routes/*.tsx',
-  '!./routes/*.test.tsx',
-]);
+const pageModules = import.meta.glob<PageModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
 const routes = pages.map((page) => {
   const load = pageModules[`./routes/${page.module}.tsx`];
   if (!load) throw new Error(`No page module ${page.module} for ${page.path}`);
-  return { path: page.path, shell: shells[page.shell], page: preloadable(load) };
+  let prefetch: PageModule['prefetch'];
+  const loadAndNote = () =>
+    load().then((module) => {
+      prefetch = module.prefetch;
+      return module;
+    });
+  return {
+    path: page.path,
+    shell: shells[page.shell],
+    page: preloadable(loadAndNote),
+    prefetch: (pathname: string) => prefetch?.(queryClient, pathname),
+  };
 });
 
 /**
  * Fetches the code of the screen at `pathname` (its shell and page, which the server already
- * preloads with the page), so the first render draws it at once. A failure is left to the
- * render, whose error screens say what to do. Behind a session, who is signed in is asked at
- * the same time rather than once the shell has rendered: a page the service worker serves
- * has no preload of it.
+ * preloads with the page), so the first render draws it at once, and asks for the page's data
+ * once its code is in. A failure is left to the render, whose error screens say what to do.
+ * Behind a session, who is signed in is asked at the same time as the code rather than once
+ * the shell has rendered: a page the service worker serves has no preload of it.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   const path = pageFor(pathname)?.path;
   const route = routes.find((each) => each.path === path);
-  if (route?.shell === shells.protected) {
+  if (!route) {
+    await notFound.preload().catch(() => undefined);
+    return;
+  }
+  if (route.shell === shells.protected) {
     void queryClient.query(sessionQueryOptions).catch(() => undefined);
   }
-  const wanted = route ? [route.shell.preload(), route.page.preload()] : [notFound.preload()];
-  await Promise.all(wanted).catch(() => undefined);
+  await Promise.all([route.shell.preload(), route.page.preload()]).catch(() => undefined);
+  route.prefetch(pathname);
 }
 
 /** While a shell's code is on its way, a lost connection says so as it would inside the shell. */

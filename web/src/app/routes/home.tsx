@@ -1,15 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Redirect, useLocation } from 'wouter';
 import { roleSchema } from '@shared/role';
 import { DoctorQueue } from '@/app/doctor-queue';
+import { conversationsQueryOptions } from '@/features/messaging/api/get-conversations';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
 import type { JoinVisitRequest } from '@/features/patient-home/components/appointment-card';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
 import { visitErrorText } from '@/features/visits/visit-errors';
 import { activeEncounter } from '@/lib/active-encounter';
-import { useSession } from '@/lib/session';
+import { sessionQueryOptions, useSession } from '@/lib/session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
 import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
 
@@ -48,6 +50,18 @@ function PatientHome({ firstName }: { firstName: string }) {
       onJoinVisit={joinVisit}
     />
   );
+}
+
+/** A patient's latest conversation, asked for once who is signed in is known. */
+export function prefetch(queryClient: QueryClient) {
+  void queryClient
+    .query(sessionQueryOptions)
+    .then((me) =>
+      me?.role === 'patient' && me.profile?.first_name
+        ? queryClient.query(conversationsQueryOptions())
+        : undefined,
+    )
+    .catch(() => undefined);
 }
 
 /** `/`: each role's own home; without a first name, onboarding comes first. */
