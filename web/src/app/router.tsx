@@ -107,7 +107,7 @@ function ShellFailed() {
   return (
     <div className="flex min-h-dvh flex-col">
       <OfflineBanner />
-      <ScreenFailed />
+      <ScreenFailed recoverWhenOnline />
     </div>
   );
 }
