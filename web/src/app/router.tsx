@@ -1,36 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Route, Switch } from 'wouter';
 import { pageFor, pages } from '@shared/pages';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageErrorBoundary, ScreenFailed } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
+import { preloadable } from '@/lib/preloadable';
 import { sessionQueryOptions } from '@/lib/session';
 import { queryClient } from './provider';
-
-/**
- * A lazy component that can be fetched ahead of rendering. Once its module is in, it renders
- * in the same pass instead of suspending for a turn: React shows a suspended screen's content
- * no sooner than 300 ms after its fallback, so a shell and a page each suspending would hold
- * the first screen back by about 600 ms after its code had arrived.
- */
-function preloadable<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
-  type Module = { default: ComponentType<Props> };
-  let loaded: Module | undefined;
-  const fetchModule = () =>
-    load().then((module) => {
-      loaded = module;
-      return module;
-    });
-  // React's lazy reads a module handed to `then` at once as ready.
-  const ready = (module: Module) =>
-    ({ then: (resolve: (value: Module) => void) => resolve(module) }) as Promise<Module>;
-  return {
-    Component: lazy(() => (loaded ? ready(loaded) : fetchModule())),
-    preload: fetchModule,
-  };
-}
 
 const shells = {
   public: preloadable(() => import('./layouts/public-shell')),
