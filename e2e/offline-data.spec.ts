@@ -359,11 +359,15 @@ test.describe('a sign-out without a connection', () => {
       'pending',
     );
 
-    // Back online, the app tells the server first: the old cookie no longer opens anything.
+    // Back online, the app tells the server first, and the old cookie no longer opens anything.
     await context.setOffline(false);
-    await expect.poll(meStatus, { timeout: 15_000 }).toBe(401);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('sewa-sign-out-pending')), {
+        timeout: 15_000,
+      })
+      .toBeNull();
+    expect(await meStatus()).toBe(401);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('sewa-sign-out-pending'))).toBeNull();
     await outside.dispose();
   });
 });
