@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createConfirmedAccount, demoPassword, password } from './support/accounts';
 import { bubble, send, startCareTeamConversation } from './support/conversation';
+import { offlineReady } from './support/service-worker';
 
 // What the phone keeps works beside the installed service worker, as on a real phone.
 test.use({ serviceWorkers: 'allow' });
@@ -312,4 +313,64 @@ test('another account signing in without a sign-out first erases the previous ac
   await page.goto('/messages');
   await expect(page.getByText('No messages yet')).toBeVisible();
   await expect.poll(() => keptOnDevice(page)).toEqual({ cached: [second], outbox: [] });
+});
+
+test.describe('a sign-out without a connection', () => {
+  // The app opens offline only through its service worker.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('shows the sign-in page through a reload offline, and ends the session on the server once online', async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    await newPatient(page, 'sign-out');
+    await saveProfile(page.request, 'Chandra');
+    await page.goto('/');
+    await expect(page.getByText('Welcome, Chandra')).toBeVisible();
+    await offlineReady(page);
+    // The session's cookie as the server knows it, to ask with from outside the browser.
+    const cookie = (await context.cookies()).map((each) => `${each.name}=${each.value}`).join('; ');
+    const outside = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie },
+    });
+    const meStatus = async () => (await outside.get('/api/me')).status();
+    expect(await meStatus()).toBe(200);
+
+    await context.setOffline(true);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Offline, a reload and a signed-in screen both show the sign-in page, not Chandra.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText(/Chandra/)).toHaveCount(0);
+    // The phone still has a sign-out to tell: no answer reached the page. (Whether the server
+    // heard of it is not asked here: Chromium's emulated offline does not hold back every
+    // request a service worker passes on to the network.)
+    expect(await page.evaluate(() => localStorage.getItem('sewa-sign-out-pending'))).toBe(
+      'pending',
+    );
+
+    // Back online, the app tells the server first, and the old cookie no longer opens anything.
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('sewa-sign-out-pending')), {
+        timeout: 15_000,
+      })
+      .toBeNull();
+    expect(await meStatus()).toBe(401);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await outside.dispose();
+  });
 });

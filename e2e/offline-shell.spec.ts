@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { build as viteBuild } from 'vite';
 import { createConfirmedAccount, signInThroughForm } from './support/accounts';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { offlineReady } from './support/service-worker';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -15,24 +16,6 @@ const nepaliOfflineBanner = 'जडान टुट्यो। पुनः प
  * busy test machine starting every script from the cache and failing twice can take a while.
  */
 const shellShows = { timeout: 20_000 };
-
-/**
- * Waits until the service worker is active, which means its precache is complete, and
- * controls the page (the first visit's worker claims the page it was installed from).
- */
-async function offlineReady(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          const controlled = Boolean(navigator.serviceWorker.controller);
-          return `${registration?.active?.state ?? 'none'}, controlled: ${controlled}`;
-        }),
-      { timeout: 30_000 },
-    )
-    .toBe('activated, controlled: true');
-}
 
 /** Every URL in the origin's caches, as paths. */
 function cachedPaths(page: Page): Promise<string[]> {
@@ -180,27 +163,49 @@ function copyOfBuild(): string {
 }
 
 /**
- * What a new build changes: the page (here, one `<meta>` more) and so its revision in the
- * service worker's precache list, which makes the browser's update check find a new worker.
+ * The next version, built from the sources as a deploy builds it, into a folder of its own:
+ * one change in the app's entry module (it marks the page `data-build="next"`), so the entry
+ * and the chunks that import it get new names, the old ones are missing from the new build,
+ * and the service worker's precache list changes, which is what the browser's update check
+ * finds.
  */
-function deployNewVersion(build: string): void {
-  const indexFile = path.join(build, 'web', 'index.html');
-  const oldPage = readFileSync(indexFile, 'utf8');
-  const newPage = oldPage.replace('</head>', '<meta name="sewa-build" content="next"></head>');
-  writeFileSync(indexFile, newPage);
-  const revision = (page: string) => createHash('md5').update(page).digest('hex');
-  const workerFile = path.join(build, 'web', 'sw.js');
-  const worker = readFileSync(workerFile, 'utf8');
-  expect(worker).toContain(revision(oldPage));
-  writeFileSync(workerFile, worker.replace(revision(oldPage), revision(newPage)));
+async function buildNextVersion(): Promise<string> {
+  const next = mkdtempSync(path.join('dist', 'e2e-next-'));
+  await viteBuild({
+    configFile: 'vite.config.ts',
+    logLevel: 'warn',
+    build: { outDir: path.resolve(next, 'web') },
+    plugins: [
+      {
+        name: 'next-version',
+        enforce: 'pre',
+        transform: (code, id) =>
+          id.endsWith('/web/src/main.tsx')
+            ? `${code}\ndocument.documentElement.dataset.build = 'next';\n`
+            : undefined,
+      },
+    ],
+  });
+  return next;
+}
+
+/** The file of a page's own chunk in a build, from its Vite manifest. */
+function pageChunk(web: string, page: string): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(web, '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const entry = manifest[`src/app/routes/${page}.tsx`];
+  if (!entry) throw new Error(`No chunk for ${page} in ${web}`);
+  return `/${entry.file}`;
 }
 
 test('a new version deployed under a running page is offered with Reload, in both languages', async ({
   browser,
 }) => {
-  // A server of its own, started twice.
+  // A server of its own, started twice, and a build of the next version.
   test.setTimeout(120_000);
   const build = copyOfBuild();
+  const next = await buildNextVersion();
   let server: OwnServer | undefined;
   let context: BrowserContext | undefined;
   try {
@@ -223,7 +228,14 @@ test('a new version deployed under a running page is offered with Reload, in bot
     await expect(page.getByText('Official Medical Mode')).toBeVisible();
     await context.setOffline(false);
 
-    await server.restart(() => deployNewVersion(build));
+    // The next version is deployed: the server restarts on its files, the old ones gone.
+    const oldForgotCode = pageChunk(path.join(build, 'web'), 'forgot');
+    expect(pageChunk(path.join(next, 'web'), 'forgot')).not.toBe(oldForgotCode);
+    await server.restart(() => {
+      rmSync(path.join(build, 'web'), { recursive: true, force: true });
+      renameSync(path.join(next, 'web'), path.join(build, 'web'));
+    });
+    expect((await page.request.get(oldForgotCode)).status()).toBe(404);
     // What the browser does on its own on a later navigation or after a while.
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
@@ -232,21 +244,61 @@ test('a new version deployed under a running page is offered with Reload, in bot
 
     const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
     await expect(prompt).toBeVisible();
-    // Nothing changed under the reader: the running page is still the old version.
-    await expect(page.locator('meta[name="sewa-build"]')).toHaveCount(0);
+    // Nothing changed under the reader: the running page is still the old version, and a
+    // screen it had not opened yet comes from the old version's files, which the new
+    // server no longer has.
+    await expect(page.locator('html')).not.toHaveAttribute('data-build', 'next');
     await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-build', 'next');
 
     await page.getByRole('button', { name: 'ने' }).click();
     const nepaliPrompt = page.getByRole('status').filter({ hasText: 'नयाँ संस्करण उपलब्ध छ' });
     await expect(nepaliPrompt).toBeVisible();
     await nepaliPrompt.getByRole('button', { name: 'पुनः लोड गर्नुहोस्' }).click();
 
-    await expect(page.locator('meta[name="sewa-build"]')).toHaveCount(1);
+    await expect(page.locator('html')).toHaveAttribute('data-build', 'next');
     await expect(page.getByText('नयाँ संस्करण उपलब्ध छ')).toHaveCount(0);
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page).toHaveURL(/\/forgot$/);
   } finally {
     await context?.close();
     await server?.stop();
     rmSync(build, { recursive: true, force: true });
+    rmSync(next, { recursive: true, force: true });
   }
+});
+
+test.describe('a screen whose code will not come', () => {
+  // Without a worker, as on a first visit: the browser asks the server for every file.
+  test.use({ serviceWorkers: 'block' });
+
+  test('reloads by itself once while the server answers, then stays on Try again', async ({
+    page,
+  }) => {
+    // The server answers everything but the code of the shell around the sign-in page.
+    const shellCode = '**/assets/public-shell-*.js';
+    await page.route(shellCode, (route) => route.fulfill({ status: 503, body: '' }));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/login');
+    const failed = page.getByRole('alert').filter({ hasText: 'This screen could not be loaded' });
+    await expect(failed).toBeVisible();
+
+    // The server answers the app's question, so the app starts afresh once: the code fails again.
+    await expect.poll(() => loads, shellShows).toBe(2);
+    await expect(failed).toBeVisible();
+    // It asks the server again and hears back, and this time stays on its error screen.
+    await expect(page.getByText(offlineBanner)).toHaveCount(0);
+    await page.waitForTimeout(3_000);
+    expect(loads).toBe(2);
+    await expect(failed).toBeVisible();
+
+    // Try again is the reader's own reload, and works once the code comes.
+    await page.unroute(shellCode);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(loads).toBe(3);
+  });
 });

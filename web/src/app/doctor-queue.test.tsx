@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Queue } from '@shared/visits';
+import { Toaster } from '@/components/ui/toaster';
 import { DoctorQueue } from './doctor-queue';
 
 const id = '6f1c2d4e-0000-4000-8000-000000000009';

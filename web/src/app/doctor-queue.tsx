@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useLocation } from 'wouter';
 import { QueueScreen } from '@/features/queue/components/queue-screen';
 import { useQueue } from '@/features/visits/api/get-queue';

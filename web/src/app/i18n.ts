@@ -1,3 +1,4 @@
+import { loadNepaliCalendar } from '@/features/patient-home/format-when';
 import { startI18n } from '@/lib/i18n';
 import { english } from './translations/english';
 
@@ -7,6 +8,10 @@ import { english } from './translations/english';
  */
 export const i18nReady: Promise<unknown> = startI18n({
   english,
-  // Nepali arrives in a chunk of its own: English readers never download it.
-  loadNepali: () => import('./translations/nepali').then((module) => module.nepali),
+  // Nepali arrives in a chunk of its own, with the BS calendar's names: English readers never
+  // download either.
+  loadNepali: () =>
+    Promise.all([import('./translations/nepali'), loadNepaliCalendar()]).then(
+      ([module]) => module.nepali,
+    ),
 });

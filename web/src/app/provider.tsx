@@ -1,13 +1,15 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { UpdatePrompt } from '@/components/layout/update-prompt';
-import { onlineStatus } from '@/lib/online-status';
-import { forgetOtherAccounts } from '@/lib/session';
+import { useNoteFirstScreen, useScreenSettled } from '@/lib/first-screen';
+import { onlineStatus, useOnline } from '@/lib/online-status';
+import { useToastWanted } from '@/lib/toast';
+import { followSignOutOnDevice, forgetOtherAccounts } from '@/lib/session';
 
 // Toasts only follow something a person did, so sonner need not hold up the first screen.
-const Toaster = lazy(() =>
-  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster })),
-);
+const loadToaster = () =>
+  import('@/components/ui/toaster').then((module) => ({ default: module.Toaster }));
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,15 +26,39 @@ onlineManager.setEventListener((setOnline) => {
   return onlineStatus.subscribe(() => setOnline(onlineStatus.get()));
 });
 forgetOtherAccounts(queryClient);
+followSignOutOnDevice(queryClient);
+
+/**
+ * The toaster, once a toast is asked for or the first screen and its data are up. Its code not
+ * fetched (the connection went meanwhile), nothing shows, and it is fetched again once the
+ * connection is back.
+ */
+function DeferredToaster() {
+  const wanted = useToastWanted();
+  const settled = useScreenSettled();
+  const online = useOnline();
+  const [Toaster, setToaster] = useState(() => lazy(loadToaster));
+  if (!wanted && !settled) return null;
+  return (
+    <ErrorBoundary
+      fallback={null}
+      resetKeys={[online]}
+      onReset={() => setToaster(() => lazy(loadToaster))}
+    >
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
+  useNoteFirstScreen();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <UpdatePrompt />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

@@ -1,35 +1,74 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
-import { pages } from '@shared/pages';
+import { pageFor, pages } from '@shared/pages';
 import { OfflineBanner } from '@/components/layout/offline-banner';
-import { PageErrorBoundary } from '@/components/layout/page-error-boundary';
+import { PageErrorBoundary, ScreenFailed } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
-import { Button } from '@/components/ui/button';
-import { reportNetworkFailure, useOnline } from '@/lib/online-status';
+import { preloadable } from '@/lib/preloadable';
+import { sessionQueryOptions } from '@/lib/session';
+import { queryClient } from './provider';
 
-const PublicShell = lazy(() => import('./layouts/public-shell'));
-const ProtectedShell = lazy(() => import('./layouts/protected-shell'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
+const shells = {
+  public: preloadable(() => import('./layouts/public-shell')),
+  protected: preloadable(() => import('./layouts/protected-shell')),
+};
+const notFound = preloadable(() => import('./routes/not-found'));
 
-const shells = { public: PublicShell, protected: ProtectedShell };
+/**
+ * A page: its screen, and what it asks the server for, asked for as soon as its code is in
+ * rather than once it has rendered.
+ */
+interface PageModule {
+  default: ComponentType;
+  prefetch?: (queryClient: QueryClient, pathname: string) => void;
+}
 
 /**
  * Each page and each shell is its own chunk, so a phone downloads only what the
  * screen it opens needs: /login never pays for the camera sheet or navigation.
  * The pages come from `@shared/pages`, which the server also reads to preload them.
  */
-const pageModules = import.meta.glob<{ default: ComponentType }>([
-  './routes/*.tsx',
-  '!./routes/*.test.tsx',
-]);
+const pageModules = import.meta.glob<PageModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
 const routes = pages.map((page) => {
   const load = pageModules[`./routes/${page.module}.tsx`];
   if (!load) throw new Error(`No page module ${page.module} for ${page.path}`);
-  return { ...page, Shell: shells[page.shell], Page: lazy(load) };
+  let prefetch: PageModule['prefetch'];
+  const loadAndNote = () =>
+    load().then((module) => {
+      prefetch = module.prefetch;
+      return module;
+    });
+  return {
+    path: page.path,
+    shell: shells[page.shell],
+    page: preloadable(loadAndNote),
+    prefetch: (pathname: string) => prefetch?.(queryClient, pathname),
+  };
 });
+
+/**
+ * Fetches the code of the screen at `pathname` (its shell and page, which the server already
+ * preloads with the page), so the first render draws it at once, and asks for the page's data
+ * once its code is in. A failure is left to the render, whose error screens say what to do.
+ * Behind a session, who is signed in is asked at the same time as the code rather than once
+ * the shell has rendered: a page the service worker serves has no preload of it.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const path = pageFor(pathname)?.path;
+  const route = routes.find((each) => each.path === path);
+  if (!route) {
+    await notFound.preload().catch(() => undefined);
+    return;
+  }
+  if (route.shell === shells.protected) {
+    void queryClient.query(sessionQueryOptions).catch(() => undefined);
+  }
+  await Promise.all([route.shell.preload(), route.page.preload()]).catch(() => undefined);
+  route.prefetch(pathname);
+}
 
 /** While a shell's code is on its way, a lost connection says so as it would inside the shell. */
 function ShellLoading() {
@@ -41,30 +80,12 @@ function ShellLoading() {
   );
 }
 
-/**
- * A shell whose code could not be fetched (the connection went mid-load): the offline banner
- * and a way to try again, and once the connection returns the app starts afresh by itself.
- */
+/** A shell whose code could not be fetched (the connection went mid-load), under the banner. */
 function ShellFailed() {
-  const { t } = useTranslation();
-  const online = useOnline();
-  const wasOffline = useRef(false);
-  // Code that did not come means the connection failed: the banner shows and the server is
-  // asked again with growing pauses; the app reloads once it answers.
-  useEffect(() => reportNetworkFailure(), []);
-  useEffect(() => {
-    if (!online) wasOffline.current = true;
-    else if (wasOffline.current) window.location.reload();
-  }, [online]);
   return (
     <div className="flex min-h-dvh flex-col">
       <OfflineBanner />
-      <div role="alert" className="grid justify-items-center gap-4 px-4 py-16 text-center">
-        <p>{t('pageFailed.message')}</p>
-        <Button variant="secondary" onClick={() => window.location.reload()}>
-          {t('pageFailed.retry')}
-        </Button>
-      </div>
+      <ScreenFailed recoverWhenOnline />
     </div>
   );
 }
@@ -78,7 +99,7 @@ export function AppRoutes() {
     <ShellBoundary>
       <Suspense fallback={<ShellLoading />}>
         <Switch>
-          {routes.map(({ path, Shell, Page }) => (
+          {routes.map(({ path, shell: { Component: Shell }, page: { Component: Page } }) => (
             <Route key={path} path={path}>
               <Shell>
                 <PageErrorBoundary>
@@ -88,7 +109,7 @@ export function AppRoutes() {
             </Route>
           ))}
           <Route>
-            <NotFoundPage />
+            <notFound.Component />
           </Route>
         </Switch>
       </Suspense>

@@ -1,6 +1,7 @@
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { outbox } from './outbox';
+import { signOutPending } from './pending-sign-out';
 
 /**
  * What a person has already seen (profile, conversations and messages, photos, the queue),
@@ -45,7 +46,8 @@ export function storedOwner(): string | null {
 /** Puts the kept account's last known data into the cache; false when there is none. */
 export async function restoreAccountData(queryClient: QueryClient): Promise<boolean> {
   const owner = storedOwner();
-  if (owner === null || !available()) return false;
+  // Signed out on this device: whatever may be left of the account stays hidden.
+  if (owner === null || signOutPending.get() !== null || !available()) return false;
   const snapshot = await (await database()).get('snapshots', owner);
   // Signed out or switched meanwhile.
   if (!snapshot || storedOwner() !== owner) return false;

@@ -1,5 +1,6 @@
 import { apiErrorSchema, type ErrorCode } from '@shared/api-error';
-import { reportNetworkFailure, reportNetworkSuccess } from './online-status';
+import { onlineStatus, reportNetworkFailure, reportNetworkSuccess } from './online-status';
+import { signOutPending } from './pending-sign-out';
 
 /** A refused or failed API call, carrying the server's stable code for translation. */
 export class ApiRequestError extends Error {
@@ -25,8 +26,9 @@ async function toError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError(response.status, 'internal', response.statusText);
 }
 
-/** JSON over fetch with the session cookie; throws ApiRequestError for anything but 2xx. */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+const signOutPath = '/api/auth/sign-out';
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
   // The server writes mail and messages in the language the person reads the app in.
@@ -47,3 +49,46 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+let delivering: Promise<void> | undefined;
+
+/**
+ * Tells the server of a sign-out it has not heard of yet (`pending-sign-out.ts`), once, however
+ * many callers wait; resolves at once when there is none. An answer that the session ended, or
+ * that there was none to end, clears the mark. No answer, a server error or a limit keeps it,
+ * and the call fails with that.
+ */
+export function deliverPendingSignOut(): Promise<void> {
+  if (signOutPending.get() === null) return Promise.resolve();
+  delivering ??= send<unknown>(signOutPath, { method: 'POST', body: '{}' })
+    .catch((error: unknown) => {
+      const noSessionToEnd =
+        error instanceof ApiRequestError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429;
+      if (!noSessionToEnd) throw error;
+    })
+    .then(() => signOutPending.set(null))
+    .finally(() => {
+      delivering = undefined;
+    });
+  return delivering;
+}
+
+/** JSON over fetch with the session cookie; throws ApiRequestError for anything but 2xx. */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  // A sign-out made without a connection reaches the server before anything else does, so no
+  // request goes out under a session the device has left, and a new sign-in's cookie is never
+  // the one a late sign-out ends.
+  if (path !== signOutPath) await deliverPendingSignOut();
+  return send<T>(path, init);
+}
+
+// The server hears of a waiting sign-out as soon as it can be reached: at start, and the
+// moment the connection returns, rather than at the next request.
+const deliverWhenOnline = () => {
+  if (onlineStatus.get()) void deliverPendingSignOut().catch(() => undefined);
+};
+onlineStatus.subscribe(deliverWhenOnline);
+deliverWhenOnline();

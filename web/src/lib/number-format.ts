@@ -12,13 +12,22 @@ const numberLocales: Record<Language, { locales: string[]; numberingSystem: stri
   ne: { locales: ['ne-NP', 'hi-IN'], numberingSystem: 'deva' },
 };
 
+// Made once per language and style: making an Intl formatter costs more than using it.
+const formatters = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(
   value: number,
   language: Language,
   options?: Intl.NumberFormatOptions,
 ): string {
-  const { locales, numberingSystem } = numberLocales[language];
-  return new Intl.NumberFormat(locales, { numberingSystem, ...options }).format(value);
+  const key = `${language} ${JSON.stringify(options ?? {})}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const { locales, numberingSystem } = numberLocales[language];
+    formatter = new Intl.NumberFormat(locales, { numberingSystem, ...options });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(value);
 }
 
 /** A share given in percent (99.8 for 99.8 %), with at most one decimal. */

@@ -1,4 +1,5 @@
 import { createStore, useStore } from './create-store';
+import { whenScreenSettled } from './first-screen';
 
 /** How often a page left open asks whether a new version has been deployed. */
 const updateCheckMs = 60 * 60 * 1000;
@@ -30,9 +31,10 @@ export function reloadIntoUpdate(): void {
 }
 
 /**
- * Registers the service worker (`sw.js`, built by vite-plugin-pwa) once the page has loaded,
- * so neither it nor workbox-window competes with the first screen. Without one (`npm run
- * dev`, old browsers) the app simply needs the network.
+ * Registers the service worker (`sw.js`, built by vite-plugin-pwa) once the first screen and
+ * its data are up (`first-screen.ts`), so neither workbox-window nor the worker's download of
+ * the whole app competes with them on a slow line. Without one (`npm run dev`, old browsers)
+ * the app simply needs the network.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -65,6 +67,5 @@ export function registerServiceWorker(): void {
       })
       // Offline at first load, or a browser that refuses: the app runs without the worker.
       .catch(() => undefined);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  void whenScreenSettled().then(start);
 }

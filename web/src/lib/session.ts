@@ -1,9 +1,17 @@
 import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@shared/profile';
-import { apiFetch, ApiRequestError } from '@/lib/api-client';
+import { apiFetch, ApiRequestError, deliverPendingSignOut } from '@/lib/api-client';
+import { useFirstScreenDrawn } from '@/lib/first-screen';
+import { signOutPending } from '@/lib/pending-sign-out';
 
 /** The signed-in user with their profile and role, or null without a session. */
 export async function getSession(): Promise<Me | null> {
+  // Signed out on this device: nobody is signed in here, whatever the cookie still says. The
+  // server is told first if it can be; told, the session is over and there is nothing to ask.
+  if (signOutPending.get() !== null) {
+    await deliverPendingSignOut().catch(() => undefined);
+    return null;
+  }
   try {
     return await apiFetch<Me>('/api/me');
   } catch (error) {
@@ -18,8 +26,13 @@ export const sessionQueryOptions = queryOptions({
   staleTime: 60_000,
 });
 
-export function useSession() {
-  return useQuery(sessionQueryOptions);
+/**
+ * Who is signed in. `afterFirstScreen`: a page that shows the same either way (the sign-in
+ * page, which only sends someone signed in already onwards) asks once its first screen is up.
+ */
+export function useSession({ afterFirstScreen = false } = {}) {
+  const firstScreenDrawn = useFirstScreenDrawn();
+  return useQuery({ ...sessionQueryOptions, enabled: !afterFirstScreen || firstScreenDrawn });
 }
 
 /**
@@ -45,4 +58,19 @@ export function forgetOtherAccounts(queryClient: QueryClient): () => void {
     }
     shown = userId;
   });
+}
+
+/**
+ * A device signed out without a connection shows nobody signed in: at start (a reload, also
+ * offline, when the session cannot be asked), and in every open tab the moment any of them
+ * signs out (`pending-sign-out.ts`). Setting the session to nobody drops the rest of the cache.
+ */
+export function followSignOutOnDevice(queryClient: QueryClient): () => void {
+  const showSignedOut = () => {
+    if (signOutPending.get() !== null) {
+      queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+    }
+  };
+  showSignedOut();
+  return signOutPending.subscribe(showSignedOut);
 }

@@ -11,6 +11,7 @@ import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploa
 import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
+import { useScreenSettled } from '@/lib/first-screen';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
 import { ModeBanner } from './mode-banner';
@@ -25,20 +26,15 @@ const CameraSheet = lazy(() =>
 );
 
 /**
- * Fetches the camera sheet once the page has loaded, so it is at hand when a patient
- * opens the camera later without a connection: photos are meant to be taken offline.
+ * Fetches the camera sheet once the first screen and its data are up, so it is at hand when a
+ * patient opens the camera later without a connection (photos are meant to be taken offline),
+ * without competing with the first screen on a slow line.
  */
 function usePrefetchedCameraSheet(wanted: boolean) {
+  const settled = useScreenSettled();
   useEffect(() => {
-    if (!wanted) return;
-    const prefetch = () => void loadCameraSheet().catch(() => undefined);
-    if (document.readyState === 'complete') {
-      prefetch();
-      return;
-    }
-    window.addEventListener('load', prefetch, { once: true });
-    return () => window.removeEventListener('load', prefetch);
-  }, [wanted]);
+    if (wanted && settled) void loadCameraSheet().catch(() => undefined);
+  }, [wanted, settled]);
 }
 
 function SessionFailed({ retry }: { retry: () => void }) {

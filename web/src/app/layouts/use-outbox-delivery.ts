@@ -1,9 +1,36 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { messageKind, messageSender } from '@/features/messaging/api/send-message';
-import { profileKind, profileSender } from '@/features/onboarding/api/save-profile';
+import type { ProfileKind } from '@/features/onboarding/api/save-profile';
 import { movePendingPhotos, photoKind, photoSender } from '@/features/uploads/upload-sync';
-import { outbox } from '@/lib/outbox';
+import { ApiRequestError } from '@/lib/api-client';
+import { outbox, type OutboxSender } from '@/lib/outbox';
+
+// Spelled here, held to the profile's own by its type, so the shell knows the kind without
+// loading the profile's code.
+const profileKind: ProfileKind = 'profile';
+
+/**
+ * A sender whose code is fetched when an entry of its kind is first delivered: a profile saved
+ * offline is rare, and its code brings the BS calendar. Code that does not come counts as a
+ * lost connection, so the entry waits and is tried again rather than refused.
+ */
+function fetchedWhenNeeded<Payload>(
+  load: () => Promise<OutboxSender<Payload>>,
+): OutboxSender<Payload> {
+  let sender: Promise<OutboxSender<Payload>> | undefined;
+  const loaded = () => {
+    sender ??= load().catch((error: unknown) => {
+      sender = undefined;
+      throw new ApiRequestError(0, 'network', error instanceof Error ? error.message : 'offline');
+    });
+    return sender;
+  };
+  return {
+    send: async (payload, entry) => (await loaded()).send(payload, entry),
+    delivered: async (answer, entry) => (await loaded()).delivered?.(answer, entry),
+  };
+}
 
 /**
  * Runs the outbox for the signed-in account while the protected shell is shown, with the
@@ -15,7 +42,14 @@ export function useOutboxDelivery(userId: string | null): void {
     const unregister = [
       outbox.register(messageKind, messageSender(queryClient)),
       outbox.register(photoKind, photoSender(queryClient)),
-      outbox.register(profileKind, profileSender(queryClient)),
+      outbox.register(
+        profileKind,
+        fetchedWhenNeeded(() =>
+          import('@/features/onboarding/api/save-profile').then((module) =>
+            module.profileSender(queryClient),
+          ),
+        ),
+      ),
     ];
     return () => unregister.forEach((done) => done());
   }, [queryClient]);

@@ -1,17 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Redirect, useLocation } from 'wouter';
 import { roleSchema } from '@shared/role';
-import { DoctorQueue } from '@/app/doctor-queue';
+import { conversationsQueryOptions } from '@/features/messaging/api/get-conversations';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
 import type { JoinVisitRequest } from '@/features/patient-home/components/appointment-card';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
 import { visitErrorText } from '@/features/visits/visit-errors';
 import { activeEncounter } from '@/lib/active-encounter';
-import { useSession } from '@/lib/session';
+import { preloadable } from '@/lib/preloadable';
+import { sessionQueryOptions, useSession } from '@/lib/session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
-import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
 
 /**
  * "Join Video Visit": into the call when the doctor has started the visit, else into the
@@ -50,6 +51,32 @@ function PatientHome({ firstName }: { firstName: string }) {
   );
 }
 
+// Homes of other roles than the patient's, whose code a patient's phone never needs.
+const doctorQueue = preloadable<object>(() =>
+  import('@/app/doctor-queue').then((module) => ({ default: module.DoctorQueue })),
+);
+const networkOverview = preloadable<object>(() =>
+  import('@/features/staff/components/staff-dashboards').then((module) => ({
+    default: module.NetworkOverview,
+  })),
+);
+
+/**
+ * What the signed-in person's home needs, asked for once who is signed in is known: a
+ * patient's latest conversation, another role's home's code.
+ */
+export function prefetch(queryClient: QueryClient) {
+  void queryClient
+    .query(sessionQueryOptions)
+    .then(async (me) => {
+      if (!me?.profile?.first_name) return;
+      if (me.role === 'patient') await queryClient.query(conversationsQueryOptions());
+      if (me.role === 'doctor') await doctorQueue.preload();
+      if (me.role === 'superadmin') await networkOverview.preload();
+    })
+    .catch(() => undefined);
+}
+
 /** `/`: each role's own home; without a first name, onboarding comes first. */
 export default function HomePage() {
   const session = useSession();
@@ -66,9 +93,9 @@ export default function HomePage() {
     case 'patient':
       return <PatientHome firstName={firstName} />;
     case 'doctor':
-      return <DoctorQueue />;
+      return <doctorQueue.Component />;
     case 'superadmin':
-      return <NetworkOverview />;
+      return <networkOverview.Component />;
     case 'manager':
     case 'admin':
     case 'researcher':

@@ -29,7 +29,7 @@ type Step =
 export default function LoginPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const session = useSession();
+  const session = useSession({ afterFirstScreen: true });
   const { land, landing } = useLandAfterSignIn();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [codeDialogOpen, setCodeDialogOpen] = useState(false);

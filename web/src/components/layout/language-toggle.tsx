@@ -11,7 +11,7 @@ export function LanguageToggle() {
       type="button"
       variant="outline"
       size="sm"
-      className="min-w-12"
+      className="font-toggle min-w-12"
       lang={next}
       onClick={() => void setLanguage(next)}
     >

@@ -1,14 +1,46 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { claimAutomaticReload } from '@/lib/automatic-reload';
+import { cn } from '@/lib/cn';
+import { reportNetworkFailure, useOnline } from '@/lib/online-status';
 
-/** A fresh start of the app: the screen's code is fetched again once the network allows. */
-function PageFailed() {
+/**
+ * A screen whose code could not be fetched, with a way to try again. `recoverWhenOnline` (a
+ * shell, which takes the whole app with it): the failure counts as a lost connection, and once
+ * the server answers again the app starts afresh by itself, once (`lib/automatic-reload.ts`):
+ * code that still does not come while the server answers leaves this screen and its button up
+ * rather than reloading every second.
+ */
+export function ScreenFailed({ recoverWhenOnline = false }: { recoverWhenOnline?: boolean }) {
   const { t } = useTranslation();
+  const online = useOnline();
+  const wasOffline = useRef(false);
+  // Code that did not come most often means the connection failed: the banner shows and the
+  // server is asked again with growing pauses.
+  useEffect(() => {
+    if (recoverWhenOnline) reportNetworkFailure();
+  }, [recoverWhenOnline]);
+  useEffect(() => {
+    if (!recoverWhenOnline) return;
+    if (!online) {
+      wasOffline.current = true;
+      return;
+    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    if (claimAutomaticReload(window.location.pathname)) window.location.reload();
+  }, [online, recoverWhenOnline]);
   return (
-    <div role="alert" className="grid justify-items-center gap-4 py-16 text-center">
+    <div
+      role="alert"
+      className={cn(
+        'grid justify-items-center gap-4 py-16 text-center',
+        recoverWhenOnline && 'px-4',
+      )}
+    >
       <p>{t('pageFailed.message')}</p>
       <Button variant="secondary" onClick={() => window.location.reload()}>
         {t('pageFailed.retry')}
@@ -25,7 +57,7 @@ function PageFailed() {
 export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <ErrorBoundary FallbackComponent={PageFailed} resetKeys={[location]}>
+    <ErrorBoundary fallback={<ScreenFailed />} resetKeys={[location]}>
       {children}
     </ErrorBoundary>
   );

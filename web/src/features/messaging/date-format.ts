@@ -7,9 +7,19 @@ const dateLocales: Record<Language, { locales: string[]; numberingSystem: string
   ne: { locales: ['ne-NP', 'hi-IN'], numberingSystem: 'deva' },
 };
 
+// Made once per language and style: making an Intl formatter costs a slow phone more than
+// formatting every message of a conversation with it.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function formatter(language: Language, options: Intl.DateTimeFormatOptions) {
-  const { locales, numberingSystem } = dateLocales[language];
-  return new Intl.DateTimeFormat(locales, { numberingSystem, ...options });
+  const key = `${language} ${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    const { locales, numberingSystem } = dateLocales[language];
+    made = new Intl.DateTimeFormat(locales, { numberingSystem, ...options });
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /** Dates and times of messages in the reader's language. */

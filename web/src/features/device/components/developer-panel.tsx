@@ -1,6 +1,6 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { AppMode } from '@shared/app-mode';
 import { defaultClinicName, invalidClinicKeyCode, normalizeClinicKey } from '@shared/clinic';
 import { Button } from '@/components/ui/button';

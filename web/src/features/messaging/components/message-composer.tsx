@@ -1,7 +1,7 @@
 import { SendIcon } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { maxMessageLength } from '@shared/messaging';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,6 +1,6 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-message';
 import { useAddPasskey } from '../api/add-passkey';

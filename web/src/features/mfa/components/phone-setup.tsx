@@ -1,7 +1,7 @@
 import { SmartphoneIcon } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { phoneNumberSchema } from '@shared/mfa';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-message';

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Factor } from '@shared/mfa';
 import { Button } from '@/components/ui/button';
 import {

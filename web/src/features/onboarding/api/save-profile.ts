@@ -7,6 +7,7 @@ import { outbox, type OutboxSender } from '@/lib/outbox';
 
 /** The outbox's kind for a profile saved without a connection; the newest one alone waits. */
 export const profileKind = 'profile';
+export type ProfileKind = typeof profileKind;
 
 /** Saves the signed-in user's own profile; the server decides the role. */
 export function saveProfile(input: OnboardingInput): Promise<Profile> {

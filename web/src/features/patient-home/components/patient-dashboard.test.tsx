@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast, Toaster } from 'sonner';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { Toaster } from '@/components/ui/toaster';
 import { activeEncounter } from '@/lib/active-encounter';
 import { i18n } from '@/lib/i18n';
 import type { JoinVisitRequest } from './appointment-card';

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Link } from 'wouter';
 import { saveSummarySchema, type Visit } from '@shared/visits';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { HourglassIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useLocation } from 'wouter';
 import type { Visit } from '@shared/visits';
 import { Button } from '@/components/ui/button';
