@@ -52,7 +52,9 @@ export default defineConfig({
             'tests/api/**/*.test.ts',
             'tests/lint/**/*.test.ts',
           ],
-          testTimeout: 30_000,
+          // Guards against a hang, not a measure: with files side by side on two cores a test
+          // takes up to twice its time alone, the sign-in loops of the rate limits most.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
