@@ -31,6 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('audit_events_recorded_idx')
     .on('audit_events')
+    // Entries arrive in time order: a BRIN index finds a time range for a fraction of a
+    // btree's cost on every write.
+    .using('brin')
     .column('recorded_at')
     .execute();
   await db.schema
