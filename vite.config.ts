@@ -1,8 +1,49 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/** Text assets worth compressing ahead; fonts and images are compressed already. */
+const compressible = /\.(js|css)$/;
+
+/**
+ * Writes a Brotli (`.br`, at its highest quality) and a gzip (`.gz`) copy beside each hashed
+ * script and style sheet of the build, which the server sends to browsers that accept them.
+ * Compressed once at build time rather than on each request, Brotli can take its time: the
+ * first screen's JavaScript comes out about a seventh smaller than on-the-fly gzip, which a
+ * phone on a slow line feels. Only `assets/` is done: its files never change under a name.
+ */
+function precompressAssets(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'sewa-precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    closeBundle() {
+      for (const name of readdirSync(assetsDir)) {
+        if (!compressible.test(name)) continue;
+        const file = path.join(assetsDir, name);
+        const content = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
@@ -50,6 +91,7 @@ export default defineConfig({
         sourcemap: false,
       },
     }),
+    precompressAssets(),
   ],
   resolve: {
     alias: {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createConfirmedAccount, demoPassword, signInThroughForm } from './support/accounts';
+import { startCareTeamConversation } from './support/conversation';
 
 test('a protected page without a session leads to /login', async ({ page }) => {
   for (const path of ['/', '/profile', '/messages/abc', '/queue']) {
@@ -24,6 +25,67 @@ test('a page under the protected shell asks for the session once, with the page'
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: email })).toBeVisible();
   expect(sessionRequests).toHaveLength(1);
+});
+
+test("a patient's home and conversation read the data the server asked for with the page", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // Chromium names, a few seconds after the load, every preload that nothing read.
+  const unread: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('preloaded using link preload but not used')) {
+      unread.push(message.text());
+    }
+  });
+  const email = await createConfirmedAccount(page.request, 'data-preload');
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const saved = await page.request.put('/api/profile', {
+    data: { first_name: 'Asha', last_name: 'Rai', age: 30, date_system: 'ad' },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const conversationId = await startCareTeamConversation(page);
+
+  // What the browser fetched for the page because its HTML said so.
+  const preloads = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'link')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((pathname) => pathname.startsWith('/api/')),
+    );
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Asha')).toBeVisible();
+  expect(await preloads()).toEqual(
+    expect.arrayContaining(['/api/me', '/api/messaging/conversations']),
+  );
+  await page.waitForTimeout(4_000);
+  await page.goto(`/messages/${conversationId}`);
+  await expect(page.getByRole('heading', { name: 'Care Team', level: 1 })).toBeVisible();
+  expect(await preloads()).toEqual(
+    expect.arrayContaining([
+      `/api/messaging/conversations/${conversationId}`,
+      `/api/messaging/conversations/${conversationId}/messages`,
+    ]),
+  );
+  await page.waitForTimeout(4_000);
+  expect(unread).toEqual([]);
+});
+
+test("the page shows the brand mark until the app's code has run, then the app", async ({
+  page,
+}) => {
+  // A phone still downloading the code: the mark, not a blank page.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.locator('[data-splash] svg')).toBeVisible();
+
+  await page.unroute('**/assets/*.js');
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('[data-splash]')).toHaveCount(0);
 });
 
 test('an unknown path shows the 404 page with a link home', async ({ page }) => {

@@ -1,7 +1,10 @@
+import type { Role } from './role';
+
 /**
- * Every page of the web app: its path, the shell around it and its module under
- * `web/src/app/routes/`. The browser router is built from this table and the server
- * reads it to preload a page's JavaScript with the page, so the two cannot disagree.
+ * Every page of the web app: its path, the shell around it, its module under
+ * `web/src/app/routes/` and what it asks the server for as it opens. The browser router is
+ * built from this table and the server reads it to preload a page's JavaScript and data with
+ * the page, so the two cannot disagree.
  * Order matters: the first matching path wins, as in the router's `<Switch>`.
  */
 export const pages = [
@@ -10,10 +13,23 @@ export const pages = [
   { path: '/forgot', shell: 'public', module: 'forgot' },
   { path: '/reset-password', shell: 'public', module: 'reset-password' },
   { path: '/research', shell: 'public', module: 'research' },
-  { path: '/', shell: 'protected', module: 'home' },
+  {
+    path: '/',
+    shell: 'protected',
+    module: 'home',
+    data: [{ path: '/api/messaging/conversations', roles: ['patient'] }],
+  },
   { path: '/health', shell: 'protected', module: 'health' },
   { path: '/messages', shell: 'protected', module: 'messages' },
-  { path: '/messages/:conversationId', shell: 'protected', module: 'conversation' },
+  {
+    path: '/messages/:conversationId',
+    shell: 'protected',
+    module: 'conversation',
+    data: [
+      { path: '/api/messaging/conversations/:conversationId' },
+      { path: '/api/messaging/conversations/:conversationId/messages' },
+    ],
+  },
   { path: '/profile', shell: 'protected', module: 'profile' },
   { path: '/queue', shell: 'protected', module: 'queue' },
   { path: '/visit/:id', shell: 'protected', module: 'visit' },
@@ -24,11 +40,28 @@ export const pages = [
 
 export type Shell = 'public' | 'protected';
 
+/**
+ * A request a page makes as it opens: an API path, where `:name` is the page path's parameter
+ * of that name, and the roles whose screen makes it (every role's when absent).
+ */
+export interface PageData {
+  path: string;
+  roles?: readonly Role[];
+}
+
 export interface PageEntry {
   path: string;
   shell: Shell;
   module: string;
+  data?: readonly PageData[];
 }
+
+/** What a shell asks the server for on every page it draws, beyond who is signed in. */
+export const shellData: Record<Shell, readonly PageData[]> = {
+  public: [],
+  // The patient's open visit, for the bar that says the doctor is waiting.
+  protected: [{ path: '/api/visits/current', roles: ['patient'] }],
+};
 
 /** The source of a page module as Vite's manifest names it (relative to `web/`). */
 export function pageSource(page: PageEntry): string {
@@ -61,7 +94,34 @@ const patterns: { page: PageEntry; pattern: RegExp }[] = pages.map((page) => ({
   pattern: patternOf(page.path),
 }));
 
+/**
+ * The page at a path with its parameters as the router hands them to the page (decoded), or
+ * undefined for the not-found page. A parameter that does not decode is left as it is.
+ */
+export function matchPage(
+  pathname: string,
+): { page: PageEntry; params: Record<string, string> } | undefined {
+  for (const { page, pattern } of patterns) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    const names = page.path.split('/').filter((segment) => segment.startsWith(':'));
+    const params: Record<string, string> = {};
+    names.forEach((name, index) => {
+      const raw = match[index + 1] ?? '';
+      let value = raw;
+      try {
+        value = decodeURIComponent(raw);
+      } catch {
+        // Left as it came: the page shows its own error for it.
+      }
+      params[name.slice(1)] = value;
+    });
+    return { page, params };
+  }
+  return undefined;
+}
+
 /** The page the router shows for a path (without query), or undefined for its not-found page. */
 export function pageFor(pathname: string): PageEntry | undefined {
-  return patterns.find(({ pattern }) => pattern.test(pathname))?.page;
+  return matchPage(pathname)?.page;
 }

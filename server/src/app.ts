@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
-import { callerResolver } from './auth/current-user';
+import { callerResolver, sessionRoleReader } from './auth/current-user';
 import { expiredVerifications } from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
@@ -166,6 +166,10 @@ export async function buildApp({
   registerAuditRoutes(server, { audit, requireUser });
   if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
 
-  await registerWebApp(server, { root: webRoot ?? '', appMode: config.appMode });
+  await registerWebApp(server, {
+    root: webRoot ?? '',
+    appMode: config.appMode,
+    readerRole: sessionRoleReader(auth, db),
+  });
   return { server, auth, mailer, routes };
 }

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages, pageSource, shellSource } from '@shared/pages';
+import { demoPassword, seedDemoUsers } from '../../server/src/auth/demo-users';
 import type { WebManifest } from '../../server/src/http/web-manifest';
+import { profilesRepository } from '../../server/src/profiles/profiles-repository';
+import { Client } from './auth/client';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const chunkName = (source: string) => `assets/${path.basename(source, '.tsx')}-h4sh.js`;
@@ -57,6 +60,13 @@ function modulePreloads(html: string): string[] {
 }
 
 const sessionPreload = '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">';
+
+/** The API answers a page's HTML asks the browser to fetch with it, in order. */
+function dataPreloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch"/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
 
 describe('preloading what a page needs', () => {
   let server: TestServer;
@@ -122,5 +132,86 @@ describe('the page table', () => {
   it('names a module that exists for every page and shell', () => {
     const sources = [...pages.map(pageSource), shellSource('public'), shellSource('protected')];
     expect(sources.filter((source) => !existsSync(path.join('web', source)))).toEqual([]);
+  });
+});
+
+describe("preloading the reader's data with a page", () => {
+  let server: TestServer;
+  const page = async (client: Client, pagePath: string) => {
+    const answer = await client.get(pagePath);
+    expect(answer.status).toBe(200);
+    return String(answer.body);
+  };
+  const signedIn = async (email: string) => {
+    const client = new Client(server.url);
+    const answer = await client.post('/api/auth/sign-in/email', { email, password: demoPassword });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return client;
+  };
+  const id = '0b7c2d1e-4f5a-4b6c-8d9e-0f1a2b3c4d5e';
+
+  beforeAll(async () => {
+    server = await startTestServer({ webRoot: fakeWebRoot() });
+    const db = server.database.db;
+    await seedDemoUsers(server.auth, db, profilesRepository(db));
+  });
+  afterAll(() => server.close());
+
+  it("names the patient's home's and a conversation's requests for a signed-in patient", async () => {
+    const patient = await signedIn('patient@example.com');
+    expect(dataPreloads(await page(patient, '/'))).toEqual([
+      '/api/me',
+      '/api/visits/current',
+      '/api/messaging/conversations',
+    ]);
+    expect(dataPreloads(await page(patient, `/messages/${id}`))).toEqual([
+      '/api/me',
+      '/api/visits/current',
+      `/api/messaging/conversations/${id}`,
+      `/api/messaging/conversations/${id}/messages`,
+    ]);
+    expect(dataPreloads(await page(patient, '/health'))).toEqual([
+      '/api/me',
+      '/api/visits/current',
+    ]);
+  });
+
+  it('names only what the reader’s own screen asks for: a doctor’s home is not a patient’s', async () => {
+    const doctor = await signedIn('doctor@example.com');
+    expect(dataPreloads(await page(doctor, '/'))).toEqual(['/api/me']);
+    expect(dataPreloads(await page(doctor, `/messages/${id}`))).toEqual([
+      '/api/me',
+      `/api/messaging/conversations/${id}`,
+      `/api/messaging/conversations/${id}/messages`,
+    ]);
+  });
+
+  it('names no data without a live session, and never on a signed-out page', async () => {
+    const patient = await signedIn('patient@example.com');
+    expect(dataPreloads(await page(patient, '/login'))).toEqual([]);
+
+    const stranger = new Client(server.url);
+    expect(dataPreloads(await page(stranger, '/'))).toEqual(['/api/me']);
+    const forged = new Client(server.url);
+    for (const [name, value] of patient.cookies) forged.cookies.set(name, `${value}x`);
+    expect(dataPreloads(await page(forged, '/'))).toEqual(['/api/me']);
+
+    const signedOut = patient.copy();
+    expect((await patient.post('/api/auth/sign-out')).status).toBe(200);
+    expect(dataPreloads(await page(signedOut, '/'))).toEqual(['/api/me']);
+  });
+
+  it('puts only a plain id of the path into a preload', async () => {
+    const patient = await signedIn('patient@example.com');
+    for (const odd of ['%22%3E%3Cscript%3E', 'a%20b', "x'y", 'a'.repeat(200)]) {
+      const html = await page(patient, `/messages/${odd}`);
+      expect(dataPreloads(html)).toEqual(['/api/me', '/api/visits/current']);
+      expect(html).not.toContain('<script>');
+    }
+  });
+
+  it('varies the page by cookie, for any cache between', async () => {
+    const answer = await new Client(server.url).get('/');
+    expect(answer.headers.get('vary')).toMatch(/cookie/i);
   });
 });

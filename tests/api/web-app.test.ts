@@ -2,7 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync } from 'node:zlib';
 import { startTestServer, type TestServer } from './support/test-server';
+
+const hashedScript = `console.log(${'"x",'.repeat(800)}1);`;
+/** The build's Brotli copy of the hashed script: the server must send it, not compress anew. */
+const hashedScriptBrotli = brotliCompressSync(hashedScript);
 
 /** A stand-in for the built web app, so these tests do not depend on a build. */
 function fakeWebRoot(): string {
@@ -12,10 +17,8 @@ function fakeWebRoot(): string {
     path.join(root, 'index.html'),
     '<!doctype html><html><head><title>Sewa</title></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(
-    path.join(root, 'assets', 'index-abc123.js'),
-    `console.log(${'"x",'.repeat(800)}1);`,
-  );
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js'), hashedScript);
+  writeFileSync(path.join(root, 'assets', 'index-abc123.js.br'), hashedScriptBrotli);
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Sewa"}');
   writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -70,6 +73,26 @@ describe('serving the web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("sends the build's Brotli copy of a hashed asset to a browser that takes Brotli", async () => {
+    const response = await fetch(`${server.url}/assets/index-abc123.js`, {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    // Its length is the stored copy's: compressed on the fly, the answer would be chunked.
+    expect(response.headers.get('content-length')).toBe(String(hashedScriptBrotli.length));
+    expect(response.headers.get('content-type')).toContain('javascript');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await response.text()).toBe(hashedScript);
+
+    const plain = await fetch(`${server.url}/assets/index-abc123.js`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(hashedScript);
   });
 
   it('answers unknown API paths and missing files with a JSON 404', async () => {

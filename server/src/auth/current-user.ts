@@ -2,11 +2,26 @@ import { parseCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
+import type { Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { sessionCookieSettings, verifiedCookieToken } from './better-auth';
 import { callerQueries, type Caller } from './callers';
 import type { Auth } from './auth';
+
+type CookieSettings = Awaited<ReturnType<typeof sessionCookieSettings>>;
+
+/** The session a well-signed session cookie names, with its account and role, if it exists. */
+async function sessionOfCookie(
+  callers: ReturnType<typeof callerQueries>,
+  cookieHeader: string,
+  settings: CookieSettings,
+) {
+  const cookie = parseCookie(cookieHeader)[settings.name];
+  if (!cookie) return null;
+  const token = verifiedCookieToken(cookie, settings.secret);
+  return token ? callers.bySessionToken(token) : null;
+}
 
 /** How long the signing keys are trusted before they are read again. */
 const keySetLifetimeMs = 5 * 60 * 1000;
@@ -81,11 +96,7 @@ export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: stri
 
   async function fromCookie(cookieHeader: string): Promise<Caller | null> {
     const settings = await sessionCookieSettings(auth);
-    const cookie = parseCookie(cookieHeader)[settings.name];
-    if (!cookie) return null;
-    const token = verifiedCookieToken(cookie, settings.secret);
-    if (!token) return null;
-    const row = await callers.bySessionToken(token);
+    const row = await sessionOfCookie(callers, cookieHeader, settings);
     if (!row) return null;
     const { expiresInSeconds, updateAgeSeconds } = settings;
     const dueForExtension =
@@ -107,3 +118,21 @@ export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: stri
 }
 
 export type CallerResolver = ReturnType<typeof callerResolver>;
+
+/**
+ * The role of whoever a page request's session cookie names, read only: unlike the API's
+ * resolver it never extends a session (the page answer could not carry the new cookie, and a
+ * session extended here would leave the browser's cookie to run out first). Undefined when
+ * there is no live session; anything it cannot read is the same as no session.
+ */
+export function sessionRoleReader(auth: Auth, db: Kysely<Database>) {
+  const callers = callerQueries(db);
+  return async function readerRole(request: FastifyRequest): Promise<Role | undefined> {
+    const cookieHeader = request.headers.cookie;
+    if (!cookieHeader) return undefined;
+    const row = await sessionOfCookie(callers, cookieHeader, await sessionCookieSettings(auth));
+    return row && row.expiresAt.getTime() > Date.now() ? row.role : undefined;
+  };
+}
+
+export type SessionRoleReader = ReturnType<typeof sessionRoleReader>;

@@ -1,20 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appModeMetaName, type AppMode } from '@shared/app-mode';
-import { pageFor, pages, pageSource, shellSource, type PageEntry } from '@shared/pages';
+import { matchPage, pages, type PageEntry } from '@shared/pages';
+import type { SessionRoleReader } from '../auth/current-user';
 import { AppError } from './app-error';
-import {
-  manifestEntry,
-  readWebManifest,
-  staticImportClosure,
-  type WebManifest,
-} from './web-manifest';
+import { dataPreloads, modulePreloads } from './page-preloads';
+import { readWebManifest } from './web-manifest';
 
 export interface WebAppOptions {
   root: string;
   appMode: AppMode;
+  /** Whose page it is, to preload the data their screen asks for. */
+  readerRole: SessionRoleReader;
 }
 
 const oneYear = 365 * 24 * 60 * 60;
@@ -41,30 +40,6 @@ function isServerPath(url: string): boolean {
 }
 
 /**
- * The protected shell shows nothing until it knows the session; asked for with the page,
- * the answer is there when the JavaScript is. `crossorigin` makes it a same-origin
- * credentialed request in cors mode, as `fetch` sends it, so the browser reuses it.
- */
-const sessionPreload = '<link rel="preload" href="/api/me" as="fetch" crossorigin="anonymous">';
-
-/**
- * The page with `<link rel="modulepreload">` for the shell and page modules its path
- * renders and what they import, beyond what the entry already lists. Without them the
- * browser learns of each lazy chunk only after running the one before it, a round trip each.
- * They are asked for at low priority so the entry, which draws the first screen, comes first.
- */
-function withPagePreloads(html: string, manifest: WebManifest, page: PageEntry): string {
-  const inEntry = new Set(staticImportClosure(manifest, [manifestEntry(manifest)]));
-  const tags = staticImportClosure(manifest, [shellSource(page.shell), pageSource(page)])
-    .filter((key) => !inEntry.has(key))
-    .map((key) => manifest[key]?.file)
-    .filter((file): file is string => file?.endsWith('.js') === true)
-    .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
-  if (page.shell === 'protected') tags.push(sessionPreload);
-  return html.replace('</head>', `${tags.join('')}</head>`);
-}
-
-/**
  * Serves the built web app: hashed assets cached for a year, every other GET
  * that asks for HTML gets `index.html` so the browser router can take over.
  */
@@ -80,7 +55,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const pageHtml = new Map<PageEntry, string>(
     indexHtml === undefined || manifest === undefined
       ? []
-      : pages.map((page) => [page, withPagePreloads(indexHtml, manifest, page)]),
+      : pages.map((page) => [
+          page,
+          indexHtml.replace('</head>', `${modulePreloads(manifest, page).join('')}</head>`),
+        ]),
   );
 
   if (indexHtml !== undefined) {
@@ -88,6 +66,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       root: options.root,
       index: false,
       wildcard: false,
+      // The build writes Brotli and gzip copies of its scripts and styles beside them.
+      preCompressed: true,
       // The page as built has no app mode; it is answered below, as for any other path.
       allowedPath: (pathName) => pathName !== indexPath,
       setHeaders(res, filePath) {
@@ -96,18 +76,35 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The page for a path: its own preloads, and the reader's data behind a session. */
+  async function pageFor(request: FastifyRequest, pathname: string): Promise<string | undefined> {
+    const match = matchPage(pathname);
+    const html = match && pageHtml.get(match.page);
+    if (!match || html === undefined || match.page.shell !== 'protected') return html;
+    const role = await options.readerRole(request).catch((error: unknown) => {
+      // The page still works without them: it asks for its data itself.
+      request.log.warn({ err: error }, 'could not read the session for data preloads');
+      return undefined;
+    });
+    const data = dataPreloads(match.page, match.params, role);
+    return data.length === 0 ? html : html.replace('</head>', `${data.join('')}</head>`);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isServerPath(request.url) &&
       (!path.extname(pathname) || pathname === indexPath);
     if (wantsPage && indexHtml !== undefined) {
-      const page = pageFor(pathname);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send((page && pageHtml.get(page)) ?? indexHtml);
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          // Behind a session the page names what its reader's screen will ask for.
+          .header('Vary', 'Cookie')
+          .send((await pageFor(request, pathname)) ?? indexHtml)
+      );
     }
     throw new AppError('not_found', 'Not found');
   });

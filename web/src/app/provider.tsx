@@ -14,8 +14,15 @@ const loadToaster = () =>
 export const queryClient = new QueryClient({
   defaultOptions: {
     // Kept a day rather than five minutes: what is in the cache is what the device keeps to
-    // show offline (`lib/account-data.ts`).
-    queries: { retry: 1, refetchOnWindowFocus: false, gcTime: 24 * 60 * 60_000 },
+    // show offline (`lib/account-data.ts`). Fresh for two seconds, so a screen that mounts
+    // just after its page asked for its data (`prefetch`, the server's preload) reads that
+    // answer rather than asking again; pushes, polls and changes still refresh it at once.
+    queries: {
+      retry: 1,
+      staleTime: 2_000,
+      refetchOnWindowFocus: false,
+      gcTime: 24 * 60 * 60_000,
+    },
   },
 });
 
