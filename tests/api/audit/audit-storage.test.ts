@@ -94,6 +94,49 @@ describe.each(databaseVariants)('audit storage on the $name database', (variant)
     expect(subjects).not.toContain('inner, rolled back');
   });
 
+  it('holds no connection before its first write: others are answered while it works', async () => {
+    let readDone!: () => void;
+    const read = new Promise<void>((resolve) => (readDone = resolve));
+    let goOn!: () => void;
+    const othersAnswered = new Promise<void>((resolve) => (goOn = resolve));
+    // A sign-in's shape: a read, a while without the database (the password's hash), a write.
+    const unit = server.database.unitOfWork(async () => {
+      await db().selectFrom('audit_events').select('id').limit(1).execute();
+      readDone();
+      await othersAnswered;
+      await audit().record(entry('written after the wait'));
+    });
+    await read;
+    // Outside the unit: on the embedded database's one connection this waited for the
+    // unit to end, which waited for it.
+    const other = db().selectFrom('user').select('id').limit(1).execute();
+    const timeout = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('another request waited for the unit')), 10_000),
+    );
+    try {
+      await Promise.race([other, timeout]);
+    } finally {
+      goOn();
+      await unit;
+    }
+    expect(await recordedIds()).toContain('written after the wait');
+  });
+
+  it('reads its own writes once it has written', async () => {
+    await server.database.unitOfWork(async () => {
+      await audit().record(entry('seen inside'));
+      // Not yet committed: only the unit's own transaction can see it.
+      expect(await recordedIds()).toContain('seen inside');
+      await expect(
+        db()
+          .selectFrom('audit_events')
+          .select('id')
+          .where('entity_id', '=', 'seen inside')
+          .execute(),
+      ).resolves.toHaveLength(1);
+    });
+  });
+
   it('lets work still running after a unit ended use the database as usual', async () => {
     let later: Promise<unknown> = Promise.resolve();
     await server.database.unitOfWork(async () => {
