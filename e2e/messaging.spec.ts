@@ -4,6 +4,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { createConfirmedAccount, demoPassword, password } from './support/accounts';
@@ -12,6 +13,26 @@ import { bubble, send, startCareTeamConversation } from './support/conversation'
 /** A confirmed patient of its own, so the demo patient's messages stay untouched. */
 function freshPatient(request: APIRequestContext, label: string): Promise<string> {
   return createConfirmedAccount(request, `messaging-${label}`);
+}
+
+/**
+ * Where an element is drawn, asked again until it is on the page: a message's bubble is drawn
+ * anew when it leaves this device, and one gone from the page has no box.
+ */
+async function boxOf(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const boxes: { x: number; y: number; width: number; height: number }[] = [];
+  await expect
+    .poll(async () => {
+      const box = await locator.boundingBox();
+      if (box) boxes.push(box);
+      return box !== null;
+    })
+    .toBe(true);
+  const box = boxes.at(-1);
+  if (!box) throw new Error('The element has no box');
+  return box;
 }
 
 async function signedInPage(
@@ -53,14 +74,15 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   const own = bubble(patient.page, 'My fever came back last night.');
   await expect(own).toBeVisible();
   await expect(own).toHaveAttribute('data-own', 'true');
-  // Own messages are blue: the blue channel leads.
-  const [red, green, blue] = (
-    await own.evaluate((element) => getComputedStyle(element).backgroundColor)
-  )
-    .match(/[\d.]+/g)!
-    .map(Number);
-  expect(blue).toBeGreaterThan(red! + 50);
-  expect(blue).toBeGreaterThan(green!);
+  // Own messages are blue: the blue channel leads. Read again until it holds: the bubble is
+  // drawn anew when the message leaves this device, and a bubble gone from the page has no style.
+  await expect
+    .poll(async () => {
+      const color = await own.evaluate((element) => getComputedStyle(element).backgroundColor);
+      const [red = 0, green = 0, blue = 0] = color.match(/[\d.]+/g)?.map(Number) ?? [];
+      return blue > red + 50 && blue > green;
+    })
+    .toBe(true);
 
   // It arrives on the doctor's open list, under the patient's name (here the e-mail).
   const row = doctor.page.getByRole('link', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
@@ -70,12 +92,12 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   await expect(doctor.page).toHaveURL(`/messages/${conversationId}`);
   const received = bubble(doctor.page, 'My fever came back last night.');
   await expect(received).toHaveAttribute('data-own', 'false');
-  const left = await received.boundingBox();
+  const left = await boxOf(received);
   await send(doctor.page, 'Please come to the clinic today.');
   const answerOnDoctor = bubble(doctor.page, 'Please come to the clinic today.');
   await expect(answerOnDoctor).toHaveAttribute('data-own', 'true');
-  const right = await answerOnDoctor.boundingBox();
-  expect(right!.x + right!.width).toBeGreaterThan(left!.x + left!.width);
+  const right = await boxOf(answerOnDoctor);
+  expect(right.x + right.width).toBeGreaterThan(left.x + left.width);
 
   // The patient never reloaded; the answer shows on its own, on the left.
   await expect(bubble(patient.page, 'Please come to the clinic today.')).toHaveAttribute(
@@ -94,9 +116,9 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
     exact: true,
   });
   await expect(doctorName).toBeVisible();
-  const nameBox = await doctorName.boundingBox();
-  const answerBox = await bubble(patient.page, 'Please come to the clinic today.').boundingBox();
-  expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(answerBox!.y);
+  const nameBox = await boxOf(doctorName);
+  const answerBox = await boxOf(bubble(patient.page, 'Please come to the clinic today.'));
+  expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(answerBox.y);
   await expect(item(patient.page, 'My fever came back last night.')).not.toContainText('Ram Thapa');
   await expect(item(patient.page, 'My fever came back last night.')).not.toContainText('Patient');
   // The doctor reads the patient's message under their role, as their profile has no name yet.
