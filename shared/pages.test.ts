@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageFor, pages, pageSource, shellSource } from './pages';
+import { matchPage, pages, pageSource, shellSource } from './pages';
 
 describe('the page table', () => {
   it.each([
@@ -13,13 +13,13 @@ describe('the page table', () => {
     ['/messages/abc-123/', 'conversation', 'protected'],
     ['/overview', 'overview', 'protected'],
   ])('shows %s as the %s page in the %s shell', (path, module, shell) => {
-    expect(pageFor(path)).toMatchObject({ module, shell });
+    expect(matchPage(path)?.page).toMatchObject({ module, shell });
   });
 
   it.each(['/nowhere', '/messages/a/b', '/login/extra', '//', '/messages//', '/profile.json'])(
     'has no page for %s',
     (path) => {
-      expect(pageFor(path)).toBeUndefined();
+      expect(matchPage(path)).toBeUndefined();
     },
   );
 
@@ -31,8 +31,16 @@ describe('the page table', () => {
   it("finds each page's own path", () => {
     for (const page of pages) {
       const path = page.path.replace(/:[^/]+/g, 'some-id');
-      expect(pageFor(path), page.path).toBe(page);
+      expect(matchPage(path)?.page, page.path).toBe(page);
     }
+  });
+
+  it("hands a page its path's parameters as the router does, decoded", () => {
+    expect(matchPage('/messages/abc-123')?.params).toEqual({ conversationId: 'abc-123' });
+    expect(matchPage('/visit/a%20b/')?.params).toEqual({ id: 'a b' });
+    // One that does not decode stays as it came; the page shows its own error for it.
+    expect(matchPage('/messages/%E0%A4')?.params).toEqual({ conversationId: '%E0%A4' });
+    expect(matchPage('/profile')?.params).toEqual({});
   });
 
   it('names the sources as Vite names them', () => {

@@ -89,22 +89,26 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${segments.join('')}/?$`, 'i');
 }
 
-const patterns: { page: PageEntry; pattern: RegExp }[] = pages.map((page) => ({
+const patterns: { page: PageEntry; pattern: RegExp; names: string[] }[] = pages.map((page) => ({
   page,
   pattern: patternOf(page.path),
+  // The parameters' names, in the order the pattern captures them.
+  names: page.path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1)),
 }));
 
 /**
- * The page at a path with its parameters as the router hands them to the page (decoded), or
- * undefined for the not-found page. A parameter that does not decode is left as it is.
+ * The page the router shows for a path (without query), with its parameters decoded, or
+ * undefined for its not-found page. A parameter that does not decode is left as it is.
  */
 export function matchPage(
   pathname: string,
 ): { page: PageEntry; params: Record<string, string> } | undefined {
-  for (const { page, pattern } of patterns) {
+  for (const { page, pattern, names } of patterns) {
     const match = pattern.exec(pathname);
     if (!match) continue;
-    const names = page.path.split('/').filter((segment) => segment.startsWith(':'));
     const params: Record<string, string> = {};
     names.forEach((name, index) => {
       const raw = match[index + 1] ?? '';
@@ -114,14 +118,9 @@ export function matchPage(
       } catch {
         // Left as it came: the page shows its own error for it.
       }
-      params[name.slice(1)] = value;
+      params[name] = value;
     });
     return { page, params };
   }
   return undefined;
-}
-
-/** The page the router shows for a path (without query), or undefined for its not-found page. */
-export function pageFor(pathname: string): PageEntry | undefined {
-  return matchPage(pathname)?.page;
 }

@@ -77,7 +77,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   }
 
   /** The page for a path: its own preloads, and the reader's data behind a session. */
-  async function pageFor(request: FastifyRequest, pathname: string): Promise<string | undefined> {
+  async function pageHtmlFor(
+    request: FastifyRequest,
+    pathname: string,
+  ): Promise<string | undefined> {
     const match = matchPage(pathname);
     const html = match && pageHtml.get(match.page);
     if (!match || html === undefined || match.page.shell !== 'protected') return html;
@@ -103,7 +106,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           .header('Cache-Control', 'no-cache')
           // Behind a session the page names what its reader's screen will ask for.
           .header('Vary', 'Cookie')
-          .send((await pageFor(request, pathname)) ?? indexHtml)
+          .send((await pageHtmlFor(request, pathname)) ?? indexHtml)
       );
     }
     throw new AppError('not_found', 'Not found');

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Route, Switch } from 'wouter';
-import { pageFor, pages } from '@shared/pages';
+import { matchPage, pages } from '@shared/pages';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageErrorBoundary, ScreenFailed } from '@/components/layout/page-error-boundary';
 import { PageLoading } from '@/components/layout/page-loading';
@@ -22,7 +22,8 @@ const notFound = preloadable(() => import('./routes/not-found'));
  */
 interface PageModule {
   default: ComponentType;
-  prefetch?: (queryClient: QueryClient, pathname: string) => void;
+  /** `params`: the page path's parameters, decoded (`matchPage`). */
+  prefetch?: (queryClient: QueryClient, params: Record<string, string>) => void;
 }
 
 /**
@@ -45,7 +46,7 @@ const routes = pages.map((page) => {
     path: page.path,
     shell: shells[page.shell],
     page: preloadable(loadAndNote),
-    prefetch: (pathname: string) => prefetch?.(queryClient, pathname),
+    prefetch: (params: Record<string, string>) => prefetch?.(queryClient, params),
   };
 });
 
@@ -57,9 +58,9 @@ const routes = pages.map((page) => {
  * the shell has rendered: a page the service worker serves has no preload of it.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
-  const path = pageFor(pathname)?.path;
-  const route = routes.find((each) => each.path === path);
-  if (!route) {
+  const match = matchPage(pathname);
+  const route = routes.find((each) => each.path === match?.page.path);
+  if (!match || !route) {
     await notFound.preload().catch(() => undefined);
     return;
   }
@@ -67,7 +68,7 @@ export async function preloadScreen(pathname: string): Promise<void> {
     void queryClient.query(sessionQueryOptions).catch(() => undefined);
   }
   await Promise.all([route.shell.preload(), route.page.preload()]).catch(() => undefined);
-  route.prefetch(pathname);
+  route.prefetch(match.params);
 }
 
 /** While a shell's code is on its way, a lost connection says so as it would inside the shell. */

@@ -5,8 +5,7 @@ import { messagesQueryOptions } from '@/features/messaging/api/get-messages';
 import { ConversationScreen } from '@/features/messaging/components/conversation-screen';
 
 /** The conversation and its messages, asked for while the app is still starting. */
-export function prefetch(queryClient: QueryClient, pathname: string) {
-  const id = decodeURIComponent(pathname.split('/')[2] ?? '');
+export function prefetch(queryClient: QueryClient, { conversationId: id }: Record<string, string>) {
   if (!id) return;
   void queryClient.query(conversationQueryOptions(id)).catch(() => undefined);
   void queryClient.query(messagesQueryOptions(id)).catch(() => undefined);
