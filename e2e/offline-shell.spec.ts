@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { build as viteBuild } from 'vite';
-import { createConfirmedAccount, signInThroughForm } from './support/accounts';
+import { signedInPatient } from './support/accounts';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import { offlineReady } from './support/service-worker';
 
@@ -59,13 +59,12 @@ test('after one visit online, the app opens offline on every screen, in English 
 }) => {
   // Every screen twice, once online to install the app and once offline.
   test.setTimeout(120_000);
-  const email = await createConfirmedAccount(page.request, 'offline-shell');
-  await signInThroughForm(page, email);
-  await expect(page).toHaveURL(/\/onboarding$/);
-  const saved = await page.request.put('/api/profile', {
-    data: { first_name: 'Asha', last_name: 'Rai', age: 30, date_system: 'ad' },
+  await signedInPatient(page, 'offline-shell', {
+    first_name: 'Asha',
+    last_name: 'Rai',
+    age: 30,
+    date_system: 'ad',
   });
-  expect(saved.ok(), await saved.text()).toBe(true);
 
   // The one visit: the messages list and a new conversation.
   await page.goto('/messages');

@@ -1,15 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createConfirmedAccount, signInThroughForm } from './support/accounts';
-
-/** A patient who signed up, confirmed and finished onboarding through the API. */
-async function signedInPatient(page: Page, profile: Record<string, unknown>) {
-  const email = await createConfirmedAccount(page.request, 'patient');
-  await signInThroughForm(page, email);
-  await expect(page).toHaveURL(/\/onboarding$/);
-  const saved = await page.request.put('/api/profile', { data: profile });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return email;
-}
+import { createConfirmedAccount, signedInPatient, signInThroughForm } from './support/accounts';
 
 /** The screen fits a 360-pixel phone: nothing makes the page scroll sideways. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -87,7 +77,7 @@ test('a new patient is sent to onboarding, corrected, and saved with a BS date o
 });
 
 test('the dashboard shows every card, and Taken marks a dose for good', async ({ page }) => {
-  await signedInPatient(page, { first_name: 'Asha', age: 34, date_system: 'ad' });
+  await signedInPatient(page, 'patient', { first_name: 'Asha', age: 34, date_system: 'ad' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
   await expect(page.getByText('Welcome, Asha')).toBeVisible();
@@ -129,7 +119,12 @@ test('the dashboard shows every card, and Taken marks a dose for good', async ({
 test('health records show the five sections with counts and their empty states', async ({
   page,
 }) => {
-  await signedInPatient(page, { first_name: 'Bina', last_name: 'Rai', age: 41, date_system: 'ad' });
+  await signedInPatient(page, 'patient', {
+    first_name: 'Bina',
+    last_name: 'Rai',
+    age: 41,
+    date_system: 'ad',
+  });
   await page.goto('/health');
   await expect(page.getByRole('heading', { name: 'Health records' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bina Rai' })).toBeVisible();
@@ -155,7 +150,7 @@ test('health records show the five sections with counts and their empty states',
 test('the profile shows its cards, leads to history, and Log out returns to sign-in', async ({
   page,
 }) => {
-  await signedInPatient(page, { first_name: 'Kamala', age: 58, date_system: 'ad' });
+  await signedInPatient(page, 'patient', { first_name: 'Kamala', age: 58, date_system: 'ad' });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Kamala' })).toBeVisible();
   await expect(page.getByText('58 years old')).toBeVisible();
@@ -185,7 +180,7 @@ test('the profile shows its cards, leads to history, and Log out returns to sign
 });
 
 test('the dashboard reads in Nepali with Devanagari digits', async ({ page }) => {
-  await signedInPatient(page, { first_name: 'Gita', date_system: 'ad' });
+  await signedInPatient(page, 'patient', { first_name: 'Gita', date_system: 'ad' });
   await page.evaluate(() => localStorage.setItem('lang', 'ne'));
   await page.goto('/');
   await expect(page.getByText('स्वागत छ, Gita')).toBeVisible();

@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedAccount, demoPassword, signInThroughForm } from './support/accounts';
+import {
+  createConfirmedAccount,
+  demoPassword,
+  signedInPatient,
+  signInThroughForm,
+} from './support/accounts';
 import { startCareTeamConversation } from './support/conversation';
 
 test('a protected page without a session leads to /login', async ({ page }) => {
@@ -38,13 +43,12 @@ test("a patient's home and conversation read the data the server asked for with 
       unread.push(message.text());
     }
   });
-  const email = await createConfirmedAccount(page.request, 'data-preload');
-  await signInThroughForm(page, email);
-  await expect(page).toHaveURL(/\/onboarding$/);
-  const saved = await page.request.put('/api/profile', {
-    data: { first_name: 'Asha', last_name: 'Rai', age: 30, date_system: 'ad' },
+  await signedInPatient(page, 'data-preload', {
+    first_name: 'Asha',
+    last_name: 'Rai',
+    age: 30,
+    date_system: 'ad',
   });
-  expect(saved.ok(), await saved.text()).toBe(true);
   const conversationId = await startCareTeamConversation(page);
 
   // What the browser fetched for the page because its HTML said so.

@@ -75,3 +75,20 @@ export async function signInThroughForm(page: Page, email: string, secret = pass
   await page.getByLabel('Password').fill(secret);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/**
+ * A patient who signed up, confirmed, signed in through the form and finished onboarding
+ * through the API; returns their e-mail.
+ */
+export async function signedInPatient(
+  page: Page,
+  label: string,
+  profile: Record<string, unknown>,
+): Promise<string> {
+  const email = await createConfirmedAccount(page.request, label);
+  await signInThroughForm(page, email);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const saved = await page.request.put('/api/profile', { data: profile });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return email;
+}
