@@ -26,9 +26,12 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
   const outbox = async () =>
     (await (await fetch(`${server.url}/api/dev/mail`)).json()) as OutboxMail[];
   const mailsTo = async (to: string) => (await outbox()).filter((mail) => mail.to === to);
-  /** Mail is sent after the answer: waits for the mail number `index` (from 0) to `to`. */
+  /**
+   * Mail is sent after the answer: waits for the mail number `index` (from 0) to `to`, up to
+   * 20 s, as a sign-up's mail comes later while other test files share the cores.
+   */
   async function mailTo(to: string, index: number): Promise<OutboxMail> {
-    for (let tries = 0; tries < 100; tries += 1) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
       const mails = await mailsTo(to);
       // The outbox lists newest first.
       const found = mails[mails.length - 1 - index];
@@ -41,7 +44,13 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
   async function signedInPatient(): Promise<{ client: Client; email: string }> {
     const email = uniqueEmail('closed');
     const client = new Client(server.url);
-    await client.post('/api/auth/sign-up/email', { email, password, name: '', inviteCode });
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: '',
+      inviteCode,
+    });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
     const link = (await mailTo(email, 0)).text.split('\n').find((line) => line.startsWith('http'));
     expect((await client.get(link!)).status).toBe(302);
     const answer = await client.post('/api/auth/sign-in/email', { email, password });
