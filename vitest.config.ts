@@ -4,6 +4,14 @@ import react from '@vitejs/plugin-react';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Every test runs in a zone far from the clinic's (Asia/Kathmandu, UTC+5:45), so code that
+ * counts days or times in the machine's zone instead of clinic time fails here. Set before
+ * any worker starts, so every worker and every server a test starts inherits it.
+ */
+const testTimeZone = 'America/New_York';
+process.env.TZ = testTimeZone;
+
 const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
   '@shared': fileURLToPath(new URL('./shared', import.meta.url)),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app';
+import { actingAsThemselves } from '../server/src/auth/actor';
 import { createConfirmedAccount, passwordHashOf } from '../server/src/auth/better-auth';
 import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
@@ -63,7 +64,11 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
     const patient = async (account: { id: string }) => {
       await profiles.upsertNames(account.id, { first_name: 'Bench' });
       await profiles.setRole(account.id, 'patient');
-      return (await messaging.ensureCareTeam({ id: account.id, role: 'patient' })).conversation.id;
+      const actor = actingAsThemselves(
+        { id: account.id, email: `${account.id}@example.com`, role: 'patient' },
+        '127.0.0.1',
+      );
+      return (await messaging.ensureCareTeam(actor)).conversation.id;
     };
 
     // Enough accounts for a generous 100 sign-ins a second.

@@ -1,11 +1,14 @@
 import type autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
-import { callerQueries, type Caller } from '../server/src/auth/callers';
+import { callerQueries } from '../server/src/auth/callers';
 import type { DatabaseHandle } from '../server/src/db/database';
 import type { Database } from '../server/src/db/schema';
-import { mayWrite } from '../server/src/messaging/conversation-access';
+import { actingAsThemselves, type Actor } from '../server/src/auth/actor';
+import { auditRepository } from '../server/src/audit/audit-repository';
+import { auditTrail } from '../server/src/audit/audit-trail';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
-import { announcementOf, messageChannel } from '../server/src/realtime/message-hub';
+import { messagingService } from '../server/src/messaging/messaging-service';
+import { messageHub } from '../server/src/realtime/message-hub';
 import { rateLimiter } from '../server/src/rate-limit/rate-limiter';
 import { signInLimits } from '../server/src/rate-limit/auth-limits';
 
@@ -61,10 +64,13 @@ const messageText = 'How are you feeling today?';
  */
 function sessionCaller(db: Kysely<Database>) {
   const callers = callerQueries(db);
-  return async (sessionToken: string): Promise<Pick<Caller, 'id' | 'role'>> => {
+  return async (sessionToken: string): Promise<Actor> => {
     const caller = await callers.bySessionToken(sessionToken);
     if (!caller) throw new Error('The bench session is gone');
-    return { id: caller.id, role: caller.role };
+    return actingAsThemselves(
+      { id: caller.id, email: caller.email, role: caller.role },
+      '127.0.0.1',
+    );
   };
 }
 
@@ -159,7 +165,7 @@ export const scenarios: HttpScenario[] = [
     ],
     statements: ({ db }, world) => {
       const caller = sessionCaller(db);
-      return async () => meReads(db, (await caller(world.user.sessionToken)).id);
+      return async () => meReads(db, (await caller(world.user.sessionToken)).caller.id);
     },
   },
   {
@@ -235,27 +241,20 @@ export const scenarios: HttpScenario[] = [
         }),
       },
     ],
-    statements: ({ db, notifications }, world) => {
-      const caller = sessionCaller(db);
-      const messaging = messagingRepository(db);
+    statements: (handle, world) => {
+      const caller = sessionCaller(handle.db);
+      const messaging = messagingRepository(handle.db);
+      // The route's own service, with no push streams: the statements it sends, and its notify.
+      const service = messagingService({
+        messaging,
+        hub: messageHub(handle.notifications, messaging),
+        trail: auditTrail(handle.unitOfWork, auditRepository(handle.db)),
+        log: { warn: () => undefined },
+      });
       const { conversationId } = world.sender;
       return async () => {
         const me = await caller(world.sender.sessionToken);
-        const conversation = await messaging.facts(conversationId);
-        if (!conversation || !mayWrite(me, conversation)) throw new Error('Not writable');
-        const id = crypto.randomUUID();
-        // With its audit entry, in the one statement the route writes.
-        const sent = await messaging.send(
-          { id, conversationId, senderId: me.id, content: messageText },
-          {
-            type: 'message-sent',
-            agent: { id: me.id, role: me.role, address: '127.0.0.1' },
-            entity: { type: 'message', id, subjectId: conversation.carePatientId },
-            detail: { conversationId },
-          },
-        );
-        if (!('message' in sent)) throw new Error('The bench message id was taken');
-        await notifications.notify(messageChannel, announcementOf(sent.message, conversation));
+        await service.send(me, conversationId, { id: crypto.randomUUID(), content: messageText });
       };
     },
     targets: { p99Ms: 50, on: 'postgres' },

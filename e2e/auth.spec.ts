@@ -174,12 +174,23 @@ test('the one-time-code dialog mails a code that signs in', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign in with a one-time code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign in with a one-time code' });
   await expect(dialog).toBeVisible();
+  // The server's answer does not tell whether the address has an account; nor does the page.
+  await expect(
+    dialog.getByText(
+      'If an account uses this address, we will e-mail it a 6-digit code and a sign-in link.',
+    ),
+  ).toBeVisible();
   const send = dialog.getByRole('button', { name: 'Send code' });
   await expect(send).toBeDisabled();
   await dialog.getByLabel('Email').fill(`  ${email}  `);
   await send.click();
   // Success closes the dialog without a word.
   await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(
+      `If an account uses ${email}, we have sent it a 6-digit code and a sign-in link.`,
+    ),
+  ).toBeVisible();
 
   const code = codeIn(await mailTo(page.request, email, /code/i));
   await page.getByLabel('One-time code').fill(code);

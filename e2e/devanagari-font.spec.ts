@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createConfirmedAccount, demoPassword, password } from './support/accounts';
 import { chromiumArgs, chromiumPath } from './support/chromium';
 
@@ -44,8 +44,13 @@ interface PlatformFont {
   glyphCount: number;
 }
 
-/** The fonts the browser really drew an element's own text with, and how many glyphs each. */
-async function fontsDrawing(page: Page, selector: string): Promise<PlatformFont[]> {
+/**
+ * The fonts the browser really drew an element's own text with, and how many glyphs each. The
+ * element is marked on each reading, so one drawn anew since the last is the one read.
+ */
+async function fontsDrawing(page: Page, element: Locator): Promise<PlatformFont[]> {
+  const selector = '[data-probe="font"]';
+  await element.evaluate((found) => found.setAttribute('data-probe', 'font'));
   const cdp = await page.context().newCDPSession(page);
   try {
     const { root } = await cdp.send('DOM.getDocument');
@@ -59,10 +64,10 @@ async function fontsDrawing(page: Page, selector: string): Promise<PlatformFont[
 }
 
 /** Every Devanagari glyph comes from the app's own Noto; the phone's fonts draw only the rest. */
-async function expectDevanagariFromTheApp(page: Page, selector: string, otherCharacters = 0) {
+async function expectDevanagariFromTheApp(page: Page, element: Locator, otherCharacters = 0) {
   await expect
     .poll(async () => {
-      const fonts = await fontsDrawing(page, selector);
+      const fonts = await fontsDrawing(page, element);
       const fromPhone = fonts
         .filter((font) => !font.isCustomFont)
         .reduce((sum, font) => sum + font.glyphCount, 0);
@@ -80,8 +85,7 @@ test('in English the ने of the language toggle is drawn with the Devanagari 
   await page.goto('/login');
   const toggle = page.getByRole('button', { name: 'ने' });
   await expect(toggle).toBeVisible();
-  await toggle.evaluate((element) => element.setAttribute('data-probe', 'toggle'));
-  await expectDevanagariFromTheApp(page, '[data-probe="toggle"]');
+  await expectDevanagariFromTheApp(page, toggle);
 });
 
 test("in English a doctor's Nepali answer in the patient's conversation is readable", async ({
@@ -116,7 +120,6 @@ test("in English a doctor's Nepali answer in the patient's conversation is reada
   await page.goto(`/messages/${conversation.id}`);
   const bubble = page.getByRole('region', { name: 'Messages' }).getByText(answer, { exact: true });
   await expect(bubble).toBeVisible();
-  await bubble.evaluate((element) => element.setAttribute('data-probe', 'answer'));
   // The three spaces are the phone's.
-  await expectDevanagariFromTheApp(page, '[data-probe="answer"]', 3);
+  await expectDevanagariFromTheApp(page, bubble, 3);
 });

@@ -15,24 +15,38 @@ function freshPatient(request: APIRequestContext, label: string): Promise<string
   return createConfirmedAccount(request, `messaging-${label}`);
 }
 
+/** One message of the open conversation, its bubble with its sender's name and its time. */
+const item = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: 'Messages' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(text, { exact: true }) });
+
 /**
- * Where an element is drawn, asked again until it is on the page: a message's bubble is drawn
- * anew when it leaves this device, and one gone from the page has no box.
+ * Waits until a message shows its time, as one the server has does: a message still on this
+ * device shows "Waiting to send" instead and is drawn anew when it leaves, so its bubble is
+ * only read once it is the stored message's.
  */
-async function boxOf(
-  locator: Locator,
-): Promise<{ x: number; y: number; width: number; height: number }> {
-  const boxes: { x: number; y: number; width: number; height: number }[] = [];
-  await expect
-    .poll(async () => {
-      const box = await locator.boundingBox();
-      if (box) boxes.push(box);
-      return box !== null;
-    })
-    .toBe(true);
-  const box = boxes.at(-1);
-  if (!box) throw new Error('The element has no box');
-  return box;
+async function expectStored(page: Page, text: string): Promise<void> {
+  await expect(item(page, text).locator('time')).toBeVisible();
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Where each element is drawn, read in one go: the conversation scrolls to its end when a
+ * message comes, so boxes read one after another may belong to different scroll positions.
+ */
+async function boxesOf(page: Page, ...locators: Locator[]): Promise<Box[]> {
+  const elements = await Promise.all(locators.map((locator) => locator.elementHandle()));
+  return page.evaluate(
+    (all) =>
+      all.map((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    elements,
+  );
 }
 
 async function signedInPage(
@@ -72,17 +86,16 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   await expect(sendButton).toBeDisabled();
   await send(patient.page, 'My fever came back last night.');
   const own = bubble(patient.page, 'My fever came back last night.');
-  await expect(own).toBeVisible();
+  await expectStored(patient.page, 'My fever came back last night.');
   await expect(own).toHaveAttribute('data-own', 'true');
-  // Own messages are blue: the blue channel leads. Read again until it holds: the bubble is
-  // drawn anew when the message leaves this device, and a bubble gone from the page has no style.
-  await expect
-    .poll(async () => {
-      const color = await own.evaluate((element) => getComputedStyle(element).backgroundColor);
-      const [red = 0, green = 0, blue = 0] = color.match(/[\d.]+/g)?.map(Number) ?? [];
-      return blue > red + 50 && blue > green;
-    })
-    .toBe(true);
+  // Own messages are blue: the blue channel leads.
+  const [red = 0, green = 0, blue = 0] = (
+    await own.evaluate((element) => getComputedStyle(element).backgroundColor)
+  )
+    .match(/[\d.]+/g)!
+    .map(Number);
+  expect(blue).toBeGreaterThan(red + 50);
+  expect(blue).toBeGreaterThan(green);
 
   // It arrives on the doctor's open list, under the patient's name (here the e-mail).
   const row = doctor.page.getByRole('link', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
@@ -92,12 +105,12 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   await expect(doctor.page).toHaveURL(`/messages/${conversationId}`);
   const received = bubble(doctor.page, 'My fever came back last night.');
   await expect(received).toHaveAttribute('data-own', 'false');
-  const left = await boxOf(received);
   await send(doctor.page, 'Please come to the clinic today.');
+  await expectStored(doctor.page, 'Please come to the clinic today.');
   const answerOnDoctor = bubble(doctor.page, 'Please come to the clinic today.');
   await expect(answerOnDoctor).toHaveAttribute('data-own', 'true');
-  const right = await boxOf(answerOnDoctor);
-  expect(right.x + right.width).toBeGreaterThan(left.x + left.width);
+  const [left, right] = await boxesOf(doctor.page, received, answerOnDoctor);
+  expect(right!.x + right!.width).toBeGreaterThan(left!.x + left!.width);
 
   // The patient never reloaded; the answer shows on its own, on the left.
   await expect(bubble(patient.page, 'Please come to the clinic today.')).toHaveAttribute(
@@ -107,18 +120,16 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   await expect(patient.page.locator('li time').first()).toHaveText(/\d{1,2}:\d{2}/);
 
   // Above the answer, the patient reads which doctor wrote it; above their own words, no name.
-  const item = (page: Page, text: string) =>
-    page
-      .getByRole('region', { name: 'Messages' })
-      .getByRole('listitem')
-      .filter({ has: page.getByText(text, { exact: true }) });
   const doctorName = item(patient.page, 'Please come to the clinic today.').getByText('Ram Thapa', {
     exact: true,
   });
   await expect(doctorName).toBeVisible();
-  const nameBox = await boxOf(doctorName);
-  const answerBox = await boxOf(bubble(patient.page, 'Please come to the clinic today.'));
-  expect(nameBox.y + nameBox.height).toBeLessThanOrEqual(answerBox.y);
+  const [nameBox, answerBox] = await boxesOf(
+    patient.page,
+    doctorName,
+    bubble(patient.page, 'Please come to the clinic today.'),
+  );
+  expect(nameBox!.y + nameBox!.height).toBeLessThanOrEqual(answerBox!.y);
   await expect(item(patient.page, 'My fever came back last night.')).not.toContainText('Ram Thapa');
   await expect(item(patient.page, 'My fever came back last night.')).not.toContainText('Patient');
   // The doctor reads the patient's message under their role, as their profile has no name yet.

@@ -61,28 +61,43 @@ test("a call forced through the TURN server connects with the visit's credential
     .or(patient.page.getByRole('button', { name: 'Doctor is in — Join visit' }))
     .first()
     .click();
-  await expectRemoteVideoPlaying(patient.page);
-  await expectRemoteVideoPlaying(doctor.page);
+  // Room for one ICE restart on a busy machine, should the first connection stall.
+  await expectRemoteVideoPlaying(patient.page, 45_000);
+  await expectRemoteVideoPlaying(doctor.page, 45_000);
   // Only relayed candidates were allowed, so the media went through coturn.
-  const relayedBefore = await selectedCandidates(patient.page);
-  for (const person of [patient, doctor]) {
-    const candidates = await selectedCandidates(person.page);
+  const people = [patient, doctor];
+  const before = await Promise.all(people.map((person) => selectedCandidates(person.page)));
+  for (const candidates of before) {
     expect(candidates.length).toBeGreaterThan(0);
     expect(new Set(candidates.map((candidate) => candidate.type))).toEqual(new Set(['relay']));
   }
 
   // The line drops: the TURN server dies and comes back with none of its relays. Each side
-  // notices, restarts ICE by itself and is seen again, through new relays.
+  // notices, restarts ICE by itself and connects again through new relays: a connection of a
+  // new ICE generation, still relayed only. Noticing the drop, the app's stall check (8 s
+  // without progress) and the new negotiation take a while on a busy machine.
   await coturn.restart();
-  await expectRemoteVideoPlaying(patient.page, 60_000);
-  await expectRemoteVideoPlaying(doctor.page, 60_000);
-  await expect
-    .poll(async () => {
-      const now = await selectedCandidates(patient.page);
-      const local = now.find((candidate) => candidate.side === 'local');
-      return local !== undefined && !relayedBefore.some((old) => old.address === local.address);
-    })
-    .toBe(true);
+  for (const [index, person] of people.entries()) {
+    const oldFragments = new Set(before[index]!.map((candidate) => candidate.localFragment));
+    await expect
+      .poll(
+        async () => {
+          const now = await selectedCandidates(person.page);
+          return (
+            now.length > 0 &&
+            now.every(
+              (candidate) =>
+                candidate.type === 'relay' && !oldFragments.has(candidate.localFragment),
+            )
+          );
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+  }
+  // And both see each other again.
+  await expectRemoteVideoPlaying(patient.page);
+  await expectRemoteVideoPlaying(doctor.page);
   const status = await patient.page.request.get(`/api/visits/${visitId}`);
   expect(((await status.json()) as { status: string }).status).toBe('in_progress');
 

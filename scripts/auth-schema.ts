@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getMigrations } from 'better-auth/db/migration';
-import { auditRepository } from '../server/src/audit/audit-repository';
 import { createAuth } from '../server/src/auth/auth';
+import { accountAudit } from '../server/src/auth/better-auth';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/database';
 
@@ -16,7 +16,7 @@ const auth = createAuth({
   db: database.db,
   mailer: { send: () => Promise.resolve(), close: () => undefined },
   sms: { available: false, send: () => Promise.resolve() },
-  audit: auditRepository(database.db),
+  accountAudit: accountAudit(database.db),
 });
 const { compileMigrations } = await getMigrations(auth.options);
 console.log(await compileMigrations());

@@ -1,7 +1,8 @@
 // Bundles the server and its dependencies into ES modules, then writes the embedded-database
 // template that a first start copies instead of running initdb. Resolving and loading a few
 // hundred files from node_modules took about as long as the rest of a start together.
-// PGlite stays in node_modules: it finds its WebAssembly and data files next to its own module.
+// PGlite stays in node_modules: it finds its WebAssembly and data files next to its own module;
+// so does sharp, which loads its native binary (the `@img/sharp-<platform>` package) at run time.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 
@@ -15,7 +16,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*'],
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp'],
   // Dependencies written as CommonJS call `require`, which ES modules do not have.
   banner: {
     js: "import { createRequire as sewaCreateRequire } from 'node:module'; const require = sewaCreateRequire(import.meta.url);",

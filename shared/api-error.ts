@@ -24,6 +24,8 @@ export const serverErrorCodes = [
   'visit_closed',
   /** The visit is not at the step the call needs (joining before a doctor starts, a summary before the end). */
   'visit_not_ready',
+  /** `PUT /api/uploads/:id`: the account's photos already take all the room it has. */
+  'photo_storage_full',
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];

@@ -50,6 +50,8 @@ export const auditEntrySchema = z.object({
     email: z.nullable(z.string()),
     role: z.nullable(roleSchema),
     address: z.nullable(z.string()),
+    /** The patient the agent acted for, when not themselves. */
+    onBehalfOf: z.nullable(z.string()),
   }),
   entity: z.object({
     type: z.string(),

@@ -8,6 +8,29 @@ export type UploadContentType = (typeof uploadContentTypes)[number];
 export const maxUploadBytes = 10 * 1024 * 1024;
 
 /**
+ * How many photos one account may send in a window: a patient photographing a report page by
+ * page fits, a script storing one body after another does not. Past it the phone keeps the
+ * rest queued and sends them once the window has passed.
+ */
+export const photoUploadsPerWindow = 20;
+export const photoUploadWindowSeconds = 10 * 60;
+
+/**
+ * The bytes one account's photos may take, as stored (re-encoded): about a thousand photos
+ * from a phone's camera.
+ */
+export const photoStorageQuotaBytes = 500 * 1024 * 1024;
+
+/**
+ * The most pixels a photo may declare before it is decoded (a 48-megapixel phone photo
+ * fits): a small file that claims to be enormous is refused before it takes the memory.
+ */
+export const maxPhotoInputPixels = 50_000_000;
+
+/** The longest side a stored photo keeps; a larger one is scaled down to it. */
+export const maxPhotoSidePixels = 4096;
+
+/**
  * The device chooses each upload's id before it is sent, so sending the same photo
  * again after a lost answer stores it once.
  */

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 
+/** The time zone "today" is counted in for the queue's figures: clinic time. */
+export { clinicTimeZone } from './clinic-time';
+
 /**
  * A virtual visit, from the waiting room to the summary:
  * queued (in the waiting room) → waiting (a doctor started it and is in the call) →
@@ -47,14 +50,28 @@ export const noShowAfterMs = 10 * 60_000;
 /** A visit in progress can be rejoined until both people have been away this long; then it is finished. */
 export const rejoinWindowMs = 15 * 60_000;
 
+/**
+ * What one visit's call may store of signals: a call's negotiation, its restarts and quality
+ * steps come to a few hundred; a participant sending more is refused rather than stored.
+ */
+export const visitSignalLimits = {
+  /** Per participant and minute. */
+  perMinute: 240,
+  /** Per visit, both participants together. */
+  perVisit: 5_000,
+  /** Bytes of signal bodies per visit. */
+  bytesPerVisit: 10 * 1024 * 1024,
+} as const;
+
 /** How often a person in the call tells the server they are still there (`POST …/join`). */
 export const presenceIntervalMs = 60_000;
 
-/** The time zone "today" is counted in for the queue's figures. */
-export const clinicTimeZone = 'Asia/Kathmandu';
-
-/** How long a TURN credential minted for a visit stays valid. */
-export const turnCredentialTtlSeconds = 4 * 60 * 60;
+/**
+ * How long a TURN credential minted for a visit stays valid. A call's heartbeat
+ * (`presenceIntervalMs`) brings a fresh one long before it runs out, so a leaked one
+ * is of little use for long.
+ */
+export const turnCredentialTtlSeconds = 15 * 60;
 
 export const visitTypes = ['video', 'call'] as const;
 export type VisitType = (typeof visitTypes)[number];
@@ -70,20 +87,29 @@ export const visitIdSchema = z.uuid('Unknown visit');
 /** `/api/visits/:id` and the routes under it. */
 export const visitParamsSchema = z.object({ id: visitIdSchema });
 
+/** A reason as the patient gives it: trimmed, at most `maxReasonLength` characters. */
+const reasonText = z.string('Please give a reason for the visit').check(
+  z.overwrite((text) => text.trim()),
+  z.maxLength(maxReasonLength, 'A reason can have at most 200 characters'),
+);
+
 /**
- * `POST /api/visits`: the patient joins the waiting room. The patient is the caller;
- * a patient with an open visit gets that one back (200) instead of a new one (201).
+ * `POST /api/visits`: the patient joins the waiting room, in one tap. The patient is the
+ * caller; a patient with an open visit gets that one back (200) instead of a new one (201).
+ * The reason may be left empty and given while waiting (`PUT /api/visits/:id/reason`).
+ * Priority is not the patient's to set: staff set it, and a `priority` sent here is ignored.
  */
 export const joinWaitingRoomSchema = z.object({
-  reason: z.string('Please give a reason for the visit').check(
-    z.overwrite((text) => text.trim()),
-    z.minLength(1, 'Please give a reason for the visit'),
-    z.maxLength(maxReasonLength, 'A reason can have at most 200 characters'),
-  ),
+  reason: z.optional(reasonText),
   type: z.optional(z.enum(visitTypes, 'Unknown visit type')),
-  priority: z.optional(z.enum(visitPriorities, 'Unknown priority')),
 });
 export type JoinWaitingRoom = z.infer<typeof joinWaitingRoomSchema>;
+
+/** `PUT /api/visits/:id/reason`: the patient says why they came, while the visit is queued or waiting. */
+export const visitReasonSchema = z.object({
+  reason: reasonText.check(z.minLength(1, 'Please give a reason for the visit')),
+});
+export type VisitReason = z.infer<typeof visitReasonSchema>;
 
 /** A visit as its patient or its doctor sees it. Times are ISO strings. */
 export const visitSchema = z.object({
@@ -91,6 +117,7 @@ export const visitSchema = z.object({
   status: z.enum(visitStatuses),
   type: z.enum(visitTypes),
   priority: z.enum(visitPriorities),
+  /** Why the patient came, in their words; empty when they gave none. */
   reason: z.string(),
   patientId: z.string(),
   patientName: z.string(),
@@ -257,6 +284,7 @@ export type VisitChangeEvent = z.infer<typeof visitChangeEventSchema>;
 
 export const queueChangeEventSchema = z.object({
   id: z.string(),
-  change: z.enum(['added', 'removed']),
+  /** `changed`: what the queue shows of it changed (the patient gave a reason). */
+  change: z.enum(['added', 'removed', 'changed']),
 });
 export type QueueChangeEvent = z.infer<typeof queueChangeEventSchema>;

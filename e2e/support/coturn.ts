@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
@@ -17,13 +17,40 @@ export interface Coturn {
   stop(): Promise<void>;
 }
 
-function acceptsConnections(port: number): Promise<boolean> {
+/**
+ * Whether coturn answers a STUN Binding request on its UDP port, the transport the calls use
+ * (`?transport=udp`): its TCP listener can be up a moment before, or after, the UDP one.
+ */
+function answersStun(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
+    const socket = createSocket('udp4');
+    const transaction = randomBytes(12);
+    // Binding request (type 1), no attributes, the magic cookie, and the transaction id.
+    const request = Buffer.concat([
+      Buffer.from([0x00, 0x01, 0x00, 0x00, 0x21, 0x12, 0xa4, 0x42]),
+      transaction,
+    ]);
+    let finished = false;
+    const done = (answered: boolean) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      socket.close();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => done(false), 500);
+    socket.on('message', (message) => {
+      // A Binding success response (type 0x0101) to this transaction.
+      if (
+        message.length >= 20 &&
+        message.readUInt16BE(0) === 0x0101 &&
+        message.subarray(8, 20).equals(transaction)
+      ) {
+        done(true);
+      }
     });
-    socket.once('error', () => resolve(false));
+    socket.on('error', () => done(false));
+    socket.send(request, port, '127.0.0.1');
   });
 }
 
@@ -58,15 +85,14 @@ export async function startCoturn(): Promise<Coturn> {
   const start = async (): Promise<ChildProcess> => {
     const child = spawn('turnserver', ['-c', configFile], { stdio: 'ignore' });
     const started = Date.now();
-    while (!(await acceptsConnections(port))) {
+    while (!(await answersStun(port))) {
       if (child.exitCode !== null) throw new Error('coturn stopped during start');
       if (Date.now() - started > 15_000) throw new Error('coturn did not start in 15 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return child;
   };
   const kill = async (child: ChildProcess) => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;

@@ -32,7 +32,7 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
@@ -65,7 +65,15 @@ export async function startOwnServer(
       env,
       stdio: 'inherit',
     });
-    await waitHealthy(url, child);
+    try {
+      await waitHealthy(url, child);
+    } catch (error) {
+      // A start that failed leaves no server behind, nor its embedded database (SIGTERM
+      // lets the server stop that too).
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
     return child;
   };
   let child = await start();

@@ -145,6 +145,8 @@ export interface SelectedCandidate {
   type: string;
   side: 'local' | 'remote';
   address: string;
+  /** The local ICE username fragment of the transport: every ICE restart makes a new one. */
+  localFragment: string;
 }
 
 /** Both ends of the candidate pair each connected call of the page is using now. */
@@ -152,7 +154,12 @@ export function selectedCandidates(page: Page): Promise<SelectedCandidate[]> {
   return page.evaluate(async () => {
     const made = (window as unknown as { __peerConnections: RTCPeerConnection[] })
       .__peerConnections;
-    const found: { type: string; side: 'local' | 'remote'; address: string }[] = [];
+    const found: {
+      type: string;
+      side: 'local' | 'remote';
+      address: string;
+      localFragment: string;
+    }[] = [];
     for (const pc of made.filter((each) => each.connectionState === 'connected')) {
       const stats = await pc.getStats();
       const byId = new Map<string, Record<string, unknown>>();
@@ -169,6 +176,7 @@ export function selectedCandidates(page: Page): Promise<SelectedCandidate[]> {
             type: String(candidate.candidateType),
             side,
             address: `${String(candidate.address)}:${String(candidate.port)}`,
+            localFragment: String(report.iceLocalUsernameFragment),
           });
         }
       }

@@ -3,7 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { callerResolver, sessionRoleReader } from './auth/current-user';
-import { expiredVerifications } from './auth/better-auth';
+import { authService } from './auth/auth-service';
+import {
+  accountAudit,
+  expiredVerifications,
+  startUpCheckSettled,
+  unconfirmedAccounts,
+} from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -23,6 +29,7 @@ import { registerWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './mail/mailer';
 import { outboxRepository } from './mail/outbox-repository';
 import { messagingRepository } from './messaging/messaging-repository';
+import { messagingService } from './messaging/messaging-service';
 import { startHousekeeping } from './maintenance/housekeeping';
 import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
@@ -41,10 +48,18 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerVisitRoutes } from './routes/visits';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
+import { uploadsService } from './uploads/uploads-service';
 import { visitsRepository } from './visits/visits-repository';
+import { clockIntervalMs, visitsService } from './visits/visits-service';
+import { patientAccess } from './access/patient-access';
 import { auditRepository } from './audit/audit-repository';
 import { auditTrail } from './audit/audit-trail';
 import { registerAuditRoutes } from './routes/audit';
+import { auditService } from './audit/audit-service';
+import { healthService } from './health/health-service';
+import { outboxService } from './mail/outbox-service';
+import { mfaService } from './mfa/mfa-service';
+import { profilesService } from './profiles/profiles-service';
 
 export interface AppOptions {
   config: Config;
@@ -61,6 +76,8 @@ export interface App {
   mailer: Mailer;
   /** Every route registered, in order; what the authorization matrix is checked against. */
   routes: RouteEntry[];
+  /** The scheduled tasks, to run at once (tests run the clock instead of waiting for it). */
+  tasks: { visitClock(): Promise<void> };
 }
 
 export function usesDevOutbox(config: Config): boolean {
@@ -93,12 +110,13 @@ export async function buildApp({
 
   const outbox = outboxRepository(db);
   const mailer = createMailer(config, outbox, server.log);
+  const accountEntries = accountAudit(db);
   const auth = createAuth({
     config,
     db,
     mailer,
     sms: createSmsSender(config, outbox),
-    audit: auditRepository(db),
+    accountAudit: accountEntries,
     log: server.log,
   });
   const profiles = profilesRepository(db);
@@ -112,6 +130,7 @@ export async function buildApp({
     [
       { name: 'rate-limit counters', run: () => limiter.prune() },
       { name: 'expired verifications', run: () => expiredVerifications(db).prune() },
+      { name: 'unconfirmed accounts', run: () => unconfirmedAccounts(db).prune() },
       { name: 'visit signals', run: () => visits.pruneSignals() },
       {
         name: 'audit retention',
@@ -121,6 +140,7 @@ export async function buildApp({
     server.log,
   );
   server.addHook('onClose', () => housekeeping.stop());
+  server.addHook('onClose', () => startUpCheckSettled(auth));
   const photos = await openPhotoStorage(config);
   server.addHook('onClose', () => photos.close());
 
@@ -130,46 +150,71 @@ export async function buildApp({
   await server.register(compress, { global: true, threshold: 1024 });
   registerSameOriginCheck(server, config.publicUrl);
 
-  registerHealthRoutes(server, { database, photos });
-  registerAuthRoutes(server, { auth, limiter, trail, publicUrl: config.publicUrl });
-  registerMeRoutes(server, { users: usersRepository(db), profiles, requireUser });
-  registerProfileRoutes(server, { profiles, requireUser, trail });
+  registerHealthRoutes(server, { health: healthService({ database, photos }) });
+  registerAuthRoutes(server, {
+    accounts: authService({
+      auth,
+      limiter,
+      trail,
+      accountAudit: accountEntries,
+      users: usersRepository(db),
+      publicUrl: config.publicUrl,
+    }),
+  });
+  const ownProfile = profilesService({ users: usersRepository(db), profiles, trail });
+  registerMeRoutes(server, { profiles: ownProfile, requireUser });
+  registerProfileRoutes(server, { profiles: ownProfile, requireUser });
   registerMfaRoutes(server, {
-    auth,
-    mfa: mfaRepository(db),
+    mfa: mfaService({ auth, mfa: mfaRepository(db), limiter, trail }),
     requireUser,
-    limiter,
-    trail,
   });
   registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
+  const access = patientAccess(db);
   await registerUploadRoutes(server, {
-    uploads: uploadsRepository(db),
-    photos,
+    uploads: uploadsService({
+      uploads: uploadsRepository(db),
+      photos,
+      limiter,
+      trail,
+      access,
+      log: server.log,
+    }),
     requireUser,
-    trail,
   });
   const messaging = messagingRepository(db);
+  const messageEvents = messageHub(database.notifications, messaging);
   registerMessagingRoutes(server, {
-    messaging,
-    hub: messageHub(database.notifications, messaging),
+    service: messagingService({ messaging, hub: messageEvents, trail, log: server.log }),
+    hub: messageEvents,
     requireUser,
-    trail,
   });
-  registerVisitRoutes(server, {
+  const visitEvents = visitHub(database.notifications, visits);
+  const visitsServing = visitsService({
     visits,
-    hub: visitHub(database.notifications, visits),
-    requireUser,
+    access,
+    hub: visitEvents,
     limiter,
-    turn: config.turn,
     trail,
+    turn: config.turn,
+    log: server.log,
   });
-  registerAuditRoutes(server, { audit, requireUser });
-  if (usesDevOutbox(config)) registerDevMailRoutes(server, outbox);
+  registerVisitRoutes(server, { service: visitsServing, hub: visitEvents, requireUser });
+  // The clock's rules run on a schedule in each process, never as a side effect of a read.
+  const clock = startHousekeeping(
+    [{ name: 'visit clock', run: () => visitsServing.applyClock() }],
+    server.log,
+    clockIntervalMs,
+  );
+  server.addHook('onClose', () => clock.stop());
+  registerAuditRoutes(server, { audit: auditService({ audit, trail }), requireUser });
+  if (usesDevOutbox(config)) {
+    registerDevMailRoutes(server, { outbox: outboxService({ outbox }) });
+  }
 
   await registerWebApp(server, {
     root: webRoot ?? '',
     appMode: config.appMode,
     readerRole: sessionRoleReader(auth, db),
   });
-  return { server, auth, mailer, routes };
+  return { server, auth, mailer, routes, tasks: { visitClock: () => visitsServing.applyClock() } };
 }

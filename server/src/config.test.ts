@@ -16,6 +16,15 @@ function settingError(env: NodeJS.ProcessEnv): SettingError {
   throw new Error('expected the settings to be refused');
 }
 
+/** Everything production requires, each set to a value of its own. */
+const production = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a'.repeat(32),
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  INVITE_CODE: 'NORTH-PILOT-9F3K',
+  CLINIC_KEYS: 'KTM-WARD-3-7Q2X, pokhara-1-8zlm',
+};
+
 describe('loadConfig', () => {
   it('uses the contract defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
@@ -109,14 +118,59 @@ describe('loadConfig', () => {
   });
 
   it('turns demo seeding off in production unless asked for', () => {
-    const secret = { AUTH_SECRET: 'a'.repeat(32), SMTP_URL: 'smtp://127.0.0.1:2525' };
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', ...secret }).demoUsers).toBe(
-      false,
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).demoUsers).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, DEMO_USERS: 'on' }).demoUsers).toBe(
+      true,
     );
-    expect(
-      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DEMO_USERS: 'on', ...secret })
-        .demoUsers,
-    ).toBe(true);
+  });
+
+  it.each(['INVITE_CODE', 'CLINIC_KEYS'] as const)(
+    'requires %s in production, naming it',
+    (variable) => {
+      for (const absent of [undefined, '']) {
+        const error = settingError({ ...production, [variable]: absent });
+        expect(error.variable).toBe(variable);
+        expect(error.message).toBe(
+          `Invalid setting ${variable}: required when NODE_ENV=production`,
+        );
+      }
+    },
+  );
+
+  it.each([
+    ['INVITE_CODE', 'PILOT-2026'],
+    ['INVITE_CODE', ' pilot-2026 '],
+    ['CLINIC_KEYS', 'DEV-CLINIC-01'],
+    ['CLINIC_KEYS', 'NORTH-CLINIC-7, dev-clinic-01'],
+  ])('production refuses to start on a published default: %s=%j', (variable, value) => {
+    const error = settingError({ ...production, [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Invalid setting ${variable}: production refuses to start on a published default`,
+      ),
+    );
+  });
+
+  it.each([
+    ['INVITE_CODE', 'CHANGE-ME'],
+    ['CLINIC_KEYS', 'KTM-WARD-3-7Q2X, change-me-pokhara'],
+  ])("production refuses the deploy example's placeholder: %s=%j", (variable, value) => {
+    const error = settingError({ ...production, [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toBe(
+      `Invalid setting ${variable}: still the deploy example's CHANGE-ME; choose your own`,
+    );
+  });
+
+  it('starts in production on an invitation code and clinic keys of its own', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ...production });
+    expect(config.inviteCode).toBe('NORTH-PILOT-9F3K');
+    expect(config.clinicKeys).toEqual(['KTM-WARD-3-7Q2X', 'POKHARA-1-8ZLM']);
+    // Outside production the published values remain the defaults, as the contract says.
+    expect(loadConfig({ DATA_DIR: dataDir(), INVITE_CODE: 'PILOT-2026' }).inviteCode).toBe(
+      'PILOT-2026',
+    );
   });
 
   it('reads the TURN server for visit calls, and has none unless both settings are given', () => {

@@ -150,6 +150,18 @@ const settingSchemas = {
 
 type SettingName = keyof typeof settingSchemas;
 
+/**
+ * The development values the README and the contract print for anyone to read. Production
+ * refuses them as it refuses their absence: with them, anyone could sign up or bind a tablet.
+ */
+export const publishedDefaults = {
+  INVITE_CODE: 'PILOT-2026',
+  CLINIC_KEYS: 'DEV-CLINIC-01',
+} as const;
+
+/** What `deploy/systemd/sewa.env.example` writes where a value of one's own belongs. */
+const deployPlaceholder = 'CHANGE-ME';
+
 /** Settings whose value a refusal must not repeat: the line may end up in a log. */
 const secretSettings = new Set<SettingName>([
   'TURN_SECRET',
@@ -252,6 +264,30 @@ function readPair<A extends SettingName, B extends SettingName>(
   return [a, b];
 }
 
+/**
+ * In production a setting with a published development default must be given, and given
+ * something else: compared as the server compares what people type (trimmed, any case).
+ */
+function refusePublished(name: keyof typeof publishedDefaults, values: string[]): void {
+  if (values.length === 0) {
+    throw new SettingError(name, 'required when NODE_ENV=production');
+  }
+  const typed = values.map((value) => value.trim().toUpperCase());
+  if (typed.includes(publishedDefaults[name].toUpperCase())) {
+    throw new SettingError(
+      name,
+      `production refuses to start on a published default (${publishedDefaults[name]}); choose your own`,
+    );
+  }
+  // The deploy example's placeholders are as public as the defaults.
+  if (typed.some((value) => value.startsWith(deployPlaceholder))) {
+    throw new SettingError(
+      name,
+      `still the deploy example's ${deployPlaceholder}; choose your own`,
+    );
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = read(env, 'NODE_ENV', 'development');
   const production = nodeEnv === 'production';
@@ -268,6 +304,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new SettingError('SMTP_URL', 'required when NODE_ENV=production');
   }
   const [turnUrls, turnSecret] = readPair(env, 'TURN_URLS', 'TURN_SECRET');
+  const inviteCode = read(env, 'INVITE_CODE');
+  const clinicKeys = read(env, 'CLINIC_KEYS');
+  if (production) {
+    refusePublished('INVITE_CODE', inviteCode === undefined ? [] : [inviteCode]);
+    refusePublished('CLINIC_KEYS', clinicKeys ?? []);
+  }
   return {
     nodeEnv,
     port,
@@ -277,8 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: read(env, 'DATABASE_URL'),
     smtpUrl,
     mailFrom: read(env, 'MAIL_FROM', 'no-reply@localhost'),
-    inviteCode: read(env, 'INVITE_CODE', 'PILOT-2026'),
-    clinicKeys: read(env, 'CLINIC_KEYS', 'DEV-CLINIC-01'),
+    inviteCode: inviteCode ?? publishedDefaults.INVITE_CODE,
+    clinicKeys: clinicKeys ?? [publishedDefaults.CLINIC_KEYS],
     appMode: read(env, 'APP_MODE', 'dev'),
     demoUsers: read(env, 'DEMO_USERS', production ? 'false' : 'true'),
     authSecret: authSecret ?? developmentSecret(dataDir),

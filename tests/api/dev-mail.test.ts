@@ -39,6 +39,8 @@ describe.each(databaseVariants)('the development outbox on the $name database', 
         NODE_ENV: 'production',
         AUTH_SECRET: 'x'.repeat(40),
         SMTP_URL: 'smtp://127.0.0.1:2525',
+        INVITE_CODE: 'NORTH-PILOT-7K',
+        CLINIC_KEYS: 'KTM-WARD-3-7Q2X',
       },
     });
     expect((await fetch(`${server.url}/api/dev/mail`)).status).toBe(404);

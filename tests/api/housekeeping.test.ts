@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthWorld, startSecondInstance, type AuthWorld } from './auth/fixture';
-import { databaseVariants } from './support/test-server';
+import { unconfirmedAccountDays } from '../../server/src/auth/better-auth';
+import { databaseVariants, startTestServer } from './support/test-server';
 
 describe.each(databaseVariants)('tables that only grow, on the $name database', (variant) => {
   let world: AuthWorld;
@@ -85,5 +86,81 @@ describe.each(databaseVariants)('tables that only grow, on the $name database', 
     } finally {
       await second.close();
     }
+  });
+  it('a server prunes accounts left unconfirmed for a week, with their pending links and codes', async () => {
+    const { db } = world.server.database;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const old = unconfirmedAccountDays + 1;
+    const account = async (label: string, verified: boolean, createdDaysAgo: number) => {
+      const id = randomUUID();
+      const email = `${label}-${id}@example.com`;
+      await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt")
+        values (${id}, '', ${email}, ${verified}, ${daysAgo(createdDaysAgo)}, now())`.execute(db);
+      return { id, email };
+    };
+    const link = (userId: string, mailedDaysAgo: number) =>
+      db
+        .insertInto('confirmation_links')
+        .values({ user_id: userId, token_hash: randomUUID(), mailed_at: daysAgo(mailedDaysAgo) })
+        .execute();
+    const verification = (identifier: string, value: string) => sql`
+      insert into "verification" ("id", "identifier", "value", "expiresAt", "createdAt", "updatedAt")
+      values (${randomUUID()}, ${identifier}, ${value}, now() + interval '1 hour', now(), now())`;
+
+    const abandoned = await account('abandoned', false, old);
+    await link(abandoned.id, old);
+    await verification(`reset-password:${randomUUID()}`, abandoned.id).execute(db);
+    await verification(`sign-in-otp-${abandoned.email}`, 'hash:0').execute(db);
+    const confirmed = await account('confirmed', true, old);
+    const signedIn = await account('with-session', false, old);
+    await sql`insert into "session" ("id", "expiresAt", "token", "updatedAt", "userId")
+      values (${randomUUID()}, now() + interval '1 day', ${randomUUID()}, now(), ${signedIn.id})`.execute(
+      db,
+    );
+    const fresh = await account('fresh', false, 1);
+    await link(fresh.id, 1);
+    const mailedAgain = await account('mailed-again', false, old);
+    await link(mailedAgain.id, 1);
+    const stranger = `stranger-${randomUUID()}@example.com`;
+    await verification(`sign-in-otp-${stranger}`, 'hash:0').execute(db);
+
+    const second = await startSecondInstance(world, variant);
+    try {
+      const accounts = async () =>
+        (await db.selectFrom('user').select('id').execute()).map((row) => row.id);
+      await expect.poll(accounts, { timeout: 10_000 }).not.toContain(abandoned.id);
+      expect(await accounts()).toEqual(
+        expect.arrayContaining([confirmed.id, signedIn.id, fresh.id, mailedAgain.id]),
+      );
+      const links = (await db.selectFrom('confirmation_links').select('user_id').execute()).map(
+        (row) => row.user_id,
+      );
+      expect(links).not.toContain(abandoned.id);
+      expect(links).toEqual(expect.arrayContaining([fresh.id, mailedAgain.id]));
+      const pending = (
+        await sql<{ identifier: string; value: string }>`
+          select "identifier", "value" from "verification"`.execute(db)
+      ).rows;
+      expect(pending.filter((row) => row.value === abandoned.id)).toEqual([]);
+      expect(pending.map((row) => row.identifier)).not.toContain(`sign-in-otp-${abandoned.email}`);
+      expect(pending.map((row) => row.identifier)).toContain(`sign-in-otp-${stranger}`);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a server that closes at once logs no failure of work still running on its database', async () => {
+    const lines: string[] = [];
+    const server = await startTestServer({
+      variant,
+      logDestination: { write: (line) => void lines.push(line) },
+    });
+    await server.close();
+    // Long enough for a start-up query left running to reach the closed database.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const problems = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level >= 40);
+    expect(problems).toEqual([]);
   });
 });

@@ -31,8 +31,9 @@ async function put(url: string, client: Client, id: string) {
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
-async function content(url: string, client: Client, id: string) {
-  return fetch(`${url}/api/uploads/${id}/content`, { headers: { cookie: client.cookieHeader() } });
+/** Fetches a photo where its answer said it is. */
+async function content(url: string, client: Client, photoUrl: string) {
+  return fetch(`${url}${photoUrl}`, { headers: { cookie: client.cookieHeader() } });
 }
 
 async function health(url: string) {
@@ -61,7 +62,7 @@ describe.each(databaseVariants)('photos in an object store ($name database)', (v
     await signUpAndConfirm(world, email);
     patient = await signedIn(world, email);
     patientId = (await patient.get<{ user: { id: string } }>('/api/me')).body.user.id;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await world.close();
@@ -84,11 +85,18 @@ describe.each(databaseVariants)('photos in an object store ($name database)', (v
     const otherDataDir = mkdtempSync(path.join(tmpdir(), 'sewa-test-other-'));
     const second = await startSecondInstance(world, variant, { ...s3.env, DATA_DIR: otherDataDir });
     try {
-      const id = randomUUID();
-      expect((await put(world.server.url, patient, id)).status).toBe(201);
-      const fetched = await content(second.url, patient, id);
+      const stored = await put(world.server.url, patient, randomUUID());
+      expect(stored.status).toBe(201);
+      const { url, byteSize } = stored.body as { url: string; byteSize: number };
+      const fetched = await content(second.url, patient, url);
       expect(fetched.status).toBe(200);
-      expect(Buffer.from(await fetched.arrayBuffer()).equals(jpeg)).toBe(true);
+      const photo = Buffer.from(await fetched.arrayBuffer());
+      expect(photo.length).toBe(byteSize);
+      expect(
+        photo.equals(
+          Buffer.from(await (await content(world.server.url, patient, url)).arrayBuffer()),
+        ),
+      ).toBe(true);
     } finally {
       await second.close();
       rmSync(otherDataDir, { recursive: true, force: true });
@@ -98,7 +106,8 @@ describe.each(databaseVariants)('photos in an object store ($name database)', (v
   // Last: the store stays down for the rest of this server's life.
   it('answers 503 for photos while the store is down, and keeps health at 200 for the database', async () => {
     const before = randomUUID();
-    expect((await put(world.server.url, patient, before)).status).toBe(201);
+    const kept = await put(world.server.url, patient, before);
+    expect(kept.status).toBe(201);
     await s3.stop();
 
     expect(await health(world.server.url)).toEqual({
@@ -116,7 +125,7 @@ describe.each(databaseVariants)('photos in an object store ($name database)', (v
     expect(listed.map((upload) => upload.id)).toContain(before);
     expect(listed.map((upload) => upload.id)).not.toContain(id);
 
-    const unreadable = await content(world.server.url, patient, before);
+    const unreadable = await content(world.server.url, patient, (kept.body as { url: string }).url);
     expect(unreadable.status).toBe(503);
     expect(await unreadable.json()).toEqual(storageDown);
 
@@ -158,5 +167,5 @@ describe('an object store that refuses our keys', () => {
     expect(logged).toContain('photo storage unavailable');
     expect(logged).toContain('SignatureDoesNotMatch');
     expect(logged).not.toContain(secret);
-  }, 60_000);
+  }, 180_000);
 });

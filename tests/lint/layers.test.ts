@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/') || ruleId.startsWith('check-file/'),
+  ruleFilter: ({ ruleId }) =>
+    ruleId === 'no-restricted-imports' ||
+    ['import-x/', 'check-file/', 'sewa/'].some((plugin) => ruleId.startsWith(plugin)),
 });
 
 async function rulesBroken(code: string, file: string): Promise<string[]> {
@@ -73,6 +75,122 @@ describe('lint keeps the layers', () => {
   });
 });
 
+describe('lint keeps the server layers', () => {
+  it('refuses a route that imports the database, a repository or a database package, types included', async () => {
+    const planted = [
+      "import type { DatabaseHandle } from '../db/database';",
+      "import { withUnitsOfWork } from '../db/unit-of-work';",
+      "import type { ProfilesRepository } from '../profiles/profiles-repository';",
+      "import { auditRepository } from '../audit/audit-repository';",
+      "import type { Kysely } from 'kysely';",
+      "import { sql } from 'kysely';",
+      "import type { Pool } from 'pg';",
+      "import { PGlite } from '@electric-sql/pglite';",
+      "import { PGliteDialect } from 'kysely-pglite-dialect';",
+    ];
+    for (const line of planted) {
+      expect(await rulesBroken(`${line}\n`, 'server/src/routes/planted.ts'), line).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
+
+  it('lets a route import schemas, who acts, errors, http helpers and a service', async () => {
+    expect(
+      await rulesBroken(
+        [
+          "import { profileSchema } from '@shared/profile';",
+          "import { actorOf, signedInFirst } from '../auth/require-user';",
+          "import { AppError } from '../http/app-error';",
+          "import { noStore } from '../http/no-store';",
+          "import type { ProfilesService } from '../profiles/profiles-service';",
+          '',
+        ].join('\n'),
+        'server/src/routes/planted.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a repository that imports a route, a service, realtime or http', async () => {
+    const planted = [
+      "import { registerHealthRoutes } from '../routes/health';",
+      "import type { ProfilesService } from './profiles-service';",
+      "import type { MessageHub } from '../realtime/message-hub';",
+      "import { AppError } from '../http/app-error';",
+    ];
+    for (const line of planted) {
+      expect(
+        await rulesBroken(`${line}\n`, 'server/src/profiles/planted-repository.ts'),
+        line,
+      ).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('lets a repository import Kysely, the schema and shared types', async () => {
+    expect(
+      await rulesBroken(
+        [
+          "import type { Kysely } from 'kysely';",
+          "import type { Database } from '../db/schema';",
+          "import { roleSchema } from '@shared/role';",
+          '',
+        ].join('\n'),
+        'server/src/profiles/planted-repository.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a service that imports a route', async () => {
+    expect(
+      await rulesBroken(
+        "import { registerMeRoutes } from '../routes/me';\n",
+        'server/src/profiles/planted-service.ts',
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a service import repositories, the audit trail and errors', async () => {
+    expect(
+      await rulesBroken(
+        [
+          "import type { ProfilesRepository } from './profiles-repository';",
+          "import { agentOf, type AuditTrail } from '../audit/audit-trail';",
+          "import { AppError } from '../http/app-error';",
+          '',
+        ].join('\n'),
+        'server/src/profiles/planted-service.ts',
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('lint keeps shared code free of either side', () => {
+  it('refuses shared code that imports the server or the web app, by path or by alias', async () => {
+    const planted = [
+      "import type { Config } from '../server/src/config';",
+      "import { apiFetch } from '../web/src/lib/api-client';",
+    ];
+    for (const line of planted) {
+      expect(await rulesBroken(`${line}\n`, 'shared/planted.ts'), line).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+    // The web app's alias does not resolve from shared code, so it is refused by its name.
+    expect(
+      await rulesBroken("import { apiFetch } from '@/lib/api-client';\n", 'shared/planted.ts'),
+    ).toContain('no-restricted-imports');
+  });
+
+  it('lets shared code import shared code and packages', async () => {
+    expect(
+      await rulesBroken(
+        ["import * as z from 'zod/mini';", "import { roleSchema } from './role';", ''].join('\n'),
+        'shared/planted.ts',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe("lint keeps Better Auth's internals behind one module", () => {
   it('refuses a server module or test that reaches past its index', async () => {
     const planted = [
@@ -105,21 +223,54 @@ describe("lint keeps Better Auth's internals behind one module", () => {
 });
 
 describe('lint refuses a dependency cycle', () => {
-  const folder = mkdtempSync(path.join(root, 'web/src/lib/cycle-fixture-'));
+  // Kebab case, as the folder naming rule wants; the process id keeps two runs apart.
+  const folder = path.join(root, `web/src/lib/cycle-fixture-${process.pid}`);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
+  /** Writes the modules on disk, where the cycle rule follows imports, and lints the first. */
+  async function cycleRulesBroken(
+    name: string,
+    modules: Record<string, string>,
+  ): Promise<string[]> {
+    const subfolder = path.join(folder, name);
+    mkdirSync(subfolder, { recursive: true });
+    for (const [file, code] of Object.entries(modules)) {
+      writeFileSync(path.join(subfolder, file), code);
+    }
+    const [first] = Object.keys(modules);
+    const [result] = await eslint.lintFiles([path.join(subfolder, first!)]);
+    return result?.messages.map((message) => message.ruleId ?? message.message) ?? [];
+  }
+
   it('between two modules that import each other', async () => {
-    // The cycle rule follows imports on disk, so the two modules are written there.
-    writeFileSync(
-      path.join(folder, 'first.ts'),
-      "import { second } from './second';\nexport const first = () => second;\n",
-    );
-    writeFileSync(
-      path.join(folder, 'second.ts'),
-      "import { first } from './first';\nexport const second = () => first;\n",
-    );
-    const [result] = await eslint.lintFiles([path.join(folder, 'first.ts')]);
-    expect(result?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+    expect(
+      await cycleRulesBroken('values', {
+        'first.ts': "import { second } from './second';\nexport const first = () => second;\n",
+        'second.ts': "import { first } from './first';\nexport const second = () => first;\n",
+      }),
+    ).toContain('sewa/no-import-cycle');
+  });
+
+  it('when the imports that close it are type-only, through a module between', async () => {
+    expect(
+      await cycleRulesBroken('one-way', {
+        'first.ts':
+          "import type { Second } from './second';\nexport interface First { second: Second }\n",
+        'second.ts': "export type { Third as Second } from './third';\n",
+        'third.ts':
+          "import type { First } from './first';\nexport interface Third { first: First }\n",
+      }),
+    ).toContain('sewa/no-import-cycle');
+  });
+
+  it('not when the imports go one way', async () => {
+    expect(
+      await cycleRulesBroken('one-way', {
+        'first.ts':
+          "import type { Second } from './second';\nexport interface First { second: Second }\n",
+        'second.ts': 'export interface Second { name: string }\n',
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -3,14 +3,14 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '@/app/i18n';
 import { nepali } from '@/app/translations/nepali';
-import { loadNepaliCalendar } from '@/features/patient-home/format-when';
+import { loadNepaliDates } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { reportNetworkSuccess } from '@/lib/online-status';
 
-// Tests switch languages synchronously; the app loads Nepali (and the BS calendar's names)
+// Tests switch languages synchronously; the app loads Nepali (and its dates)
 // on demand.
 i18n.addResourceBundle('ne', 'translation', nepali);
-await loadNepaliCalendar();
+await loadNepaliDates();
 
 afterEach(() => {
   cleanup();

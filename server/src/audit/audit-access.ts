@@ -1,6 +1,6 @@
-import type { Caller } from '../auth/callers';
+import type { Actor } from '../auth/actor';
 
 /** The audit trail is read by the super administrator alone; operators read it on the server. */
-export function mayReadAudit(caller: Pick<Caller, 'role'>): boolean {
-  return caller.role === 'superadmin';
+export function mayReadAudit(actor: Actor): boolean {
+  return actor.caller.role === 'superadmin';
 }

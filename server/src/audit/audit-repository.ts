@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   auditPageLimit,
   auditTypes,
@@ -16,6 +16,8 @@ export interface AuditAgent {
   role: Role | null;
   /** The client address the server believed (see TRUST_PROXY). */
   address: string | null;
+  /** The patient the agent acted for, when not themselves (FHIR: the agent's `onBehalfOf`). */
+  onBehalfOf?: string | null;
 }
 
 /** One thing to record: what happened, to which record, whose it is, and how it ended. */
@@ -52,6 +54,7 @@ function toEntry(row: Selectable<AuditEventsTable> & { agent_email: string | nul
       email: row.agent_email,
       role: role.success ? role.data : null,
       address: row.client_address,
+      onBehalfOf: row.on_behalf_of,
     },
     entity: { type: row.entity_type, id: row.entity_id, subjectId: row.subject_id },
     detail: row.detail,
@@ -66,31 +69,12 @@ function columnsOf(entry: AuditRecord) {
     agent_id: entry.agent.id,
     agent_role: entry.agent.role,
     client_address: entry.agent.address,
+    on_behalf_of: entry.agent.onBehalfOf ?? null,
     entity_type: entry.entity.type,
     entity_id: entry.entity.id,
     subject_id: entry.entity.subjectId ?? null,
     detail: entry.detail ? JSON.stringify(entry.detail) : null,
   };
-}
-
-/**
- * The entry as part of another statement: written once for each row the common table
- * `source` holds, so none when the change changed nothing. A change made in one statement
- * (a message sent) carries its entry in that statement, with no transaction around it.
- */
-export function recordedAlong(
-  entry: AuditRecord,
-  source: string,
-): RawBuilder<Record<string, unknown>> {
-  const row = columnsOf(entry);
-  type Row = Record<string, unknown>;
-  // In parentheses: Kysely writes a raw common table as it is given.
-  return sql<Row>`(insert into audit_events (type, action, outcome, agent_id, agent_role,
-      client_address, entity_type, entity_id, subject_id, detail)
-    select ${row.type}, ${row.action}, ${row.outcome}, ${row.agent_id}, ${row.agent_role},
-      ${row.client_address}, ${row.entity_type}, ${row.entity_id}, ${row.subject_id},
-      ${row.detail}::jsonb
-    from ${sql.table(source)})`;
 }
 
 /**
@@ -103,6 +87,12 @@ export function auditRepository(db: Kysely<Database>) {
   return {
     async record(entry: AuditRecord): Promise<void> {
       await db.insertInto('audit_events').values(columnsOf(entry)).execute();
+    },
+
+    /** Several entries in one statement; nothing when there are none. */
+    async recordAll(entries: readonly AuditRecord[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db.insertInto('audit_events').values(entries.map(columnsOf)).execute();
     },
 
     /** Newest first, one page at a time. */

@@ -1,10 +1,16 @@
 import type { Role } from '@shared/role';
+import type { Actor } from '../auth/actor';
 import type { UnitOfWork } from '../db/unit-of-work';
 import type { AuditAgent, AuditRecord, AuditRepository } from './audit-repository';
 
-/** The caller as the trail names them: their account, role and address. */
-export function agentOf(caller: { id: string; role: Role }, address: string): AuditAgent {
-  return { id: caller.id, role: caller.role, address };
+/** The actor as the trail names them: their account, role, address and for whom they acted. */
+export function agentOf(actor: Actor): AuditAgent {
+  return {
+    id: actor.caller.id,
+    role: actor.caller.role,
+    address: actor.address,
+    onBehalfOf: actor.onBehalfOf,
+  };
 }
 
 /** Staff are every role but patient: their reads of someone's records are recorded. */
@@ -40,6 +46,11 @@ export function auditTrail(unitOfWork: UnitOfWork, audit: AuditRepository) {
     /** Records a read, or a refusal that changed nothing. */
     note(entry: AuditRecord): Promise<void> {
       return audit.record(entry);
+    },
+
+    /** Records a read that showed several records at once (a list): an entry for each. */
+    noteEach(entries: readonly AuditRecord[]): Promise<void> {
+      return audit.recordAll(entries);
     },
 
     /** A piece of work whose entries it writes itself (the account system's calls). */

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
+import { defaultRole } from '@shared/role';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { Mail, Mailer } from '../mail/mailer';
@@ -14,13 +15,13 @@ import {
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates';
-import type { AuditRepository } from '../audit/audit-repository';
 import {
-  accountAudit,
   confirmationMail,
+  type AccountAudit,
   secondFactorAlsoAfterOneTimeCode,
   voidPendingResetLinks,
 } from './better-auth';
+import { callerQueries } from './callers';
 import { isValidInviteCode } from './invite-code';
 import { phoneNotEnrolled, refuseTextCodesWithoutPhone, verifiedPhoneOf } from './phone-factor';
 import { refuseServerOnlyFields } from './server-only-fields';
@@ -48,8 +49,8 @@ export interface AuthDependencies {
   db: Kysely<Database>;
   mailer: Mailer;
   sms: SmsSender;
-  /** Where sign-ins, sign-outs, resets and second-factor changes are recorded. */
-  audit: AuditRepository;
+  /** What sign-ins, sign-outs, resets and second-factor changes enter in the audit trail. */
+  accountAudit: AccountAudit;
   /** Where Better Auth's own messages go; its console output when absent. */
   log?: AuthLog;
 }
@@ -139,7 +140,14 @@ function languageOf(request: Request | undefined | null) {
  * Accounts, sessions and second factors, by Better Auth on our own database.
  * Everything it serves lives under /api/auth.
  */
-export function createAuth({ config, db, mailer, sms, audit, log }: AuthDependencies) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  sms,
+  accountAudit: audited,
+  log,
+}: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
   const confirmations = confirmationMail({
@@ -148,7 +156,7 @@ export function createAuth({ config, db, mailer, sms, audit, log }: AuthDependen
     lifetimeSeconds: lifetimes.confirmationLink,
     send: (email, url, request) => mailer.send(verificationMail(languageOf(request), email, url)),
   });
-  const audited = accountAudit(db, audit);
+  const callers = callerQueries(db);
   const sendPhoneCode = async (message: Mail) => {
     if (!sms.available) {
       throw new APIError('BAD_REQUEST', {
@@ -290,8 +298,14 @@ export function createAuth({ config, db, mailer, sms, audit, log }: AuthDependen
           issuer: publicUrl.origin,
           audience: publicUrl.origin,
           expirationTime: `${minutes(lifetimes.accessToken)}m`,
-          // The session a token came from: the API refuses the token once that session ends.
-          definePayload: ({ user, session }) => ({ ...user, sid: session.id }),
+          // Only who the token is for (`sub`, added by the plugin), their role and the session
+          // it came from: the API refuses it once that session ends, and reads the rest of
+          // the account afresh. The whole user (e-mail, name, phone) would travel with every
+          // call and outlive any change to it.
+          definePayload: async ({ user, session }) => ({
+            role: (await callers.byId(user.id))?.role ?? defaultRole,
+            sid: session.id,
+          }),
         },
       }),
       // Last, so it sees the answer every other plugin has shaped.

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { actingAsThemselves, type Actor } from './actor';
 import type { Caller } from './callers';
 import type { CallerResolver } from './current-user';
 import { AppError } from '../http/app-error';
@@ -35,4 +36,9 @@ export function callerOf(request: FastifyRequest): Caller {
   const caller = callers.get(request);
   if (!caller) throw signInFirst();
   return caller;
+}
+
+/** Who acts in this request: the caller `signedInFirst` found, as themselves. */
+export function actorOf(request: FastifyRequest): Actor {
+  return actingAsThemselves(callerOf(request), request.ip);
 }

@@ -39,6 +39,22 @@ export function usersRepository(db: Kysely<Database>) {
     },
 
     /** The id of the account with this address (stored in lower case), or null. */
+    /**
+     * Whether the account with this e-mail has a live session that was opened from
+     * `sessionAddress` (as the account system stores it).
+     */
+    async hasSessionFrom(email: string, sessionAddress: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('session')
+        .innerJoin('user', 'user.id', 'session.userId')
+        .select('session.id')
+        .where('user.email', '=', email)
+        .where('session.ipAddress', '=', sessionAddress)
+        .where('session.expiresAt', '>', new Date())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async idByEmail(email: string): Promise<string | null> {
       const row = await db
         .selectFrom('user')

@@ -88,7 +88,10 @@ export interface RateLimitCountersTable {
 }
 
 export interface UploadsTable {
+  /** The device's id for the photo, unique per owner. */
   id: string;
+  /** The photo's own id, unique everywhere: its URL and its audit entries name it. */
+  photo_id: string;
   owner_id: string;
   content_type: string;
   byte_size: number;
@@ -151,6 +154,8 @@ export interface VisitSignalsTable {
   from_user_id: string;
   to_user_id: string;
   body: ColumnType<unknown, string, never>;
+  /** The body's size as sent, counted against the visit's limit. */
+  bytes: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -164,6 +169,7 @@ export interface AuditEventsTable {
   agent_id: string | null;
   agent_role: string | null;
   client_address: string | null;
+  on_behalf_of: ColumnType<string | null, string | null | undefined, never>;
   entity_type: string;
   entity_id: string | null;
   subject_id: string | null;

@@ -18,6 +18,7 @@ const statusByCode: Record<ServerErrorCode, number> = {
   visit_taken: 409,
   visit_closed: 409,
   visit_not_ready: 409,
+  photo_storage_full: 413,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */

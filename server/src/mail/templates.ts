@@ -1,6 +1,17 @@
+import { englishDateWords, type DateWords } from '@shared/date-words';
+import { nepaliDateWords } from '@shared/nepali-date-words';
 import type { Mail } from './mailer';
 
 export type MailLanguage = 'en' | 'ne';
+
+/**
+ * Dates, times and their digits in a mail's language, in clinic time: the web app's own
+ * words, so a mail and a screen say the same.
+ */
+export const mailDates: Record<MailLanguage, DateWords> = {
+  en: englishDateWords,
+  ne: nepaliDateWords,
+};
 
 /** The app sends its chosen language as Accept-Language; mail follows it. */
 export function mailLanguage(acceptLanguage: string | null | undefined): MailLanguage {
@@ -36,6 +47,9 @@ ${parts.link ? `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.li
 </body></html>`;
   return { to, subject: parts.subject, text, html };
 }
+
+/** A code's lifetime as a Nepali reader reads it: Devanagari digits. */
+const nepaliMinutes = (minutes: number) => mailDates.ne.digits(String(minutes));
 
 const copy = {
   en: {
@@ -78,7 +92,7 @@ const copy = {
     oneTime: {
       subject: 'तपाईंको सेवा साइन-इन कोड',
       lines: (minutes: number) => [
-        `तपाईंको साइन-इन कोड तल छ। यो एक पटक, ${minutes} मिनेटसम्म मात्र चल्छ।`,
+        `तपाईंको साइन-इन कोड तल छ। यो एक पटक, ${nepaliMinutes(minutes)} मिनेटसम्म मात्र चल्छ।`,
         'साइन-इन पृष्ठमा टाइप गर्नुहोस्, वा यही उपकरणमा साइन इन गर्न लिङ्क खोल्नुहोस्:',
       ],
       label: 'सेवामा साइन इन गर्नुहोस्',
@@ -87,13 +101,15 @@ const copy = {
       subject: 'आफ्नो सेवा पासवर्ड रिसेट गर्नुहोस्',
       lines: (minutes: number) => [
         'कसैले तपाईंको सेवा खाताको पासवर्ड रिसेट गर्न अनुरोध गर्नुभयो।',
-        `नयाँ पासवर्ड छान्न यो लिङ्क खोल्नुहोस्। यो एक पटक, ${minutes} मिनेटसम्म मात्र चल्छ:`,
+        `नयाँ पासवर्ड छान्न यो लिङ्क खोल्नुहोस्। यो एक पटक, ${nepaliMinutes(minutes)} मिनेटसम्म मात्र चल्छ:`,
       ],
       label: 'नयाँ पासवर्ड छान्नुहोस्',
     },
     phone: {
       subject: 'सेवा सुरक्षा कोड',
-      lines: (minutes: number) => [`तपाईंको सेवा सुरक्षा कोड। यो एक पटक, ${minutes} मिनेटसम्म मात्र चल्छ।`],
+      lines: (minutes: number) => [
+        `तपाईंको सेवा सुरक्षा कोड। यो एक पटक, ${nepaliMinutes(minutes)} मिनेटसम्म मात्र चल्छ।`,
+      ],
     },
   },
 } as const;

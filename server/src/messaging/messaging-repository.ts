@@ -2,16 +2,14 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { careTeamTitle, type Conversation, type Message } from '@shared/messaging';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database, MessagesTable } from '../db/schema';
-import { readableBy, type ConversationFacts } from './conversation-access';
-import type { Caller } from '../auth/callers';
-import { recordedAlong, type AuditRecord } from '../audit/audit-repository';
+import { conversationFilter, type ConversationParties } from '../access/patient-access';
+import type { Actor } from '../auth/actor';
 
 /** The most conversations one list answer carries, newest activity first. */
 export const conversationListLimit = 200;
 
-export interface StoredConversation extends ConversationFacts {
+export interface StoredConversation extends ConversationParties {
   id: string;
-  carePatientId: string | null;
 }
 
 /** What the sender's profile says about them, read with each message. */
@@ -64,8 +62,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function messagingRepository(db: Kysely<Database>) {
-  /** Conversations with their last message and the care-team patient's name, for `caller`. */
-  function conversationsQuery(caller: Pick<Caller, 'id' | 'role'>) {
+  /** Conversations with their last message and the care-team patient's name, that `actor` may read. */
+  function conversationsQuery(actor: Actor) {
     return db
       .selectFrom('conversations')
       .leftJoinLateral(
@@ -109,12 +107,12 @@ export function messagingRepository(db: Kysely<Database>) {
         'profiles.last_name',
         'user.email',
       ])
-      .where(readableBy(caller));
+      .where(conversationFilter(actor));
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof conversationsQuery>['executeTakeFirstOrThrow']>>;
 
-  function toConversation(caller: Pick<Caller, 'id' | 'role'>, row: Row): Conversation {
+  function toConversation(actor: Actor, row: Row): Conversation & { carePatientId: string | null } {
     const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email;
     const { last_id, last_sender_id, last_content, last_created_at } = row;
     return {
@@ -122,10 +120,11 @@ export function messagingRepository(db: Kysely<Database>) {
       title: row.title,
       participantIds: row.participant_ids,
       isCareTeam: row.is_care_team,
+      carePatientId: row.care_team_patient_id,
       createdAt: new Date(row.created_at).toISOString(),
       // The patient's own list needs no name: it is theirs.
       patientName:
-        row.care_team_patient_id !== null && row.care_team_patient_id !== caller.id
+        row.care_team_patient_id !== null && row.care_team_patient_id !== actor.caller.id
           ? (name ?? null)
           : null,
       lastMessage:
@@ -146,9 +145,9 @@ export function messagingRepository(db: Kysely<Database>) {
     };
   }
 
-  async function careTeamOf(patient: Pick<Caller, 'id' | 'role'>): Promise<Conversation | null> {
+  async function careTeamOf(patient: Actor): Promise<Conversation | null> {
     const row = await conversationsQuery(patient)
-      .where('conversations.care_team_patient_id', '=', patient.id)
+      .where('conversations.care_team_patient_id', '=', patient.caller.id)
       .executeTakeFirst();
     return row ? toConversation(patient, row) : null;
   }
@@ -165,19 +164,25 @@ export function messagingRepository(db: Kysely<Database>) {
   }
 
   async function readable(
-    caller: Pick<Caller, 'id' | 'role'>,
+    actor: Actor,
     id: string,
-  ): Promise<Conversation | null> {
-    const row = await conversationsQuery(caller)
+  ): Promise<(Conversation & { carePatientId: string | null }) | null> {
+    const row = await conversationsQuery(actor)
       .where('conversations.id', '=', id)
       .executeTakeFirst();
-    return row ? toConversation(caller, row) : null;
+    return row ? toConversation(actor, row) : null;
   }
 
   return {
-    /** Every conversation `caller` may read, newest activity first; `search` looks in titles and messages. */
-    async list(caller: Pick<Caller, 'id' | 'role'>, search?: string): Promise<Conversation[]> {
-      let query = conversationsQuery(caller);
+    /**
+     * Every conversation `actor` may read, newest activity first; `search` looks in titles and
+     * messages. Each names its care-team patient, for the audit trail.
+     */
+    async list(
+      actor: Actor,
+      search?: string,
+    ): Promise<(Conversation & { carePatientId: string | null })[]> {
+      let query = conversationsQuery(actor);
       const text = search?.trim();
       if (text) {
         const pattern = likePattern(text);
@@ -203,26 +208,29 @@ export function messagingRepository(db: Kysely<Database>) {
         .orderBy('conversations.id', 'desc')
         .limit(conversationListLimit)
         .execute();
-      return rows.map((row) => toConversation(caller, row));
+      return rows.map((row) => toConversation(actor, row));
     },
 
     /** A message with who may read its conversation, in one read: for the push fan-out. */
     async messageForFanOut(
       id: string,
-    ): Promise<{ message: Message; conversation: ConversationFacts } | null> {
+    ): Promise<{ message: Message; conversation: ConversationParties } | null> {
       const row = await db
         .selectFrom('messages')
         .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
         .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
         .selectAll('messages')
         .select(senderColumns)
-        .select(['conversations.participant_ids', 'conversations.is_care_team'])
+        .select(['conversations.participant_ids', 'conversations.care_team_patient_id'])
         .where('messages.id', '=', id)
         .executeTakeFirst();
       if (!row) return null;
       return {
         message: toMessage(row),
-        conversation: { participantIds: row.participant_ids, isCareTeam: row.is_care_team },
+        conversation: {
+          participantIds: row.participant_ids,
+          carePatientId: row.care_team_patient_id,
+        },
       };
     },
 
@@ -240,7 +248,6 @@ export function messagingRepository(db: Kysely<Database>) {
         ? {
             id: row.id,
             participantIds: row.participant_ids,
-            isCareTeam: row.is_care_team,
             carePatientId: row.care_team_patient_id,
           }
         : null;
@@ -253,16 +260,16 @@ export function messagingRepository(db: Kysely<Database>) {
      * column settles concurrent calls: every caller gets the one conversation.
      */
     async ensureCareTeam(
-      patient: Pick<Caller, 'id' | 'role'>,
+      patient: Actor,
     ): Promise<{ conversation: Conversation; created: boolean }> {
       const inserted = await db
         .insertInto('conversations')
         .values({
           id: crypto.randomUUID(),
           title: careTeamTitle,
-          participant_ids: sql<string[]>`array[${patient.id}]::text[]`,
+          participant_ids: sql<string[]>`array[${patient.caller.id}]::text[]`,
           is_care_team: true,
-          care_team_patient_id: patient.id,
+          care_team_patient_id: patient.caller.id,
         })
         .onConflict((conflict) => conflict.column('care_team_patient_id').doNothing())
         .returning('id')
@@ -304,19 +311,12 @@ export function messagingRepository(db: Kysely<Database>) {
      * Stores a message once per id: a retried send finds the first one and reports
      * `created: false`. An id already used for another message is `conflict`.
      */
-    /**
-     * Stores a message once per id. `audit`, when given, is written in the same statement
-     * when the message is new: both are stored or neither is.
-     */
-    async send(
-      input: {
-        id: string;
-        conversationId: string;
-        senderId: string;
-        content: string;
-      },
-      audit?: AuditRecord,
-    ): Promise<{ message: Message; created: boolean } | { conflict: true }> {
+    async send(input: {
+      id: string;
+      conversationId: string;
+      senderId: string;
+      content: string;
+    }): Promise<{ message: Message; created: boolean } | { conflict: true }> {
       let row: (Selectable<MessagesTable> & SenderColumns) | undefined;
       try {
         // One statement: the stored row comes back with its sender's name.
@@ -332,9 +332,6 @@ export function messagingRepository(db: Kysely<Database>) {
               })
               .onConflict((conflict) => conflict.column('id').doNothing())
               .returningAll(),
-          )
-          .with('audited', () =>
-            audit ? recordedAlong(audit, 'inserted') : sql<Record<string, unknown>>`(select 1)`,
           )
           .selectFrom('inserted as messages')
           .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')

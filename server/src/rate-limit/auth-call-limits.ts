@@ -1,9 +1,11 @@
 import { AppError } from '../http/app-error';
 import {
   authLimits,
+  codeRequestLimits,
   otherAuthReadLimit,
   otherAuthWriteLimit,
   signInLimits,
+  type CodeRequestLimit,
   type SignInLimit,
 } from './auth-limits';
 import type { Limit, RateLimiter } from './rate-limiter';
@@ -35,13 +37,34 @@ interface Counter {
   limit: Limit;
 }
 
+/** Whether the account with this e-mail has a live session that began at this address. */
+export type SignedInFrom = (email: string, ip: string) => Promise<boolean>;
+
 /**
  * Counts each call under /api/auth against its limits before Better Auth sees it,
  * and refuses it when one is used up.
  */
-export function authCallLimits(limiter: RateLimiter) {
+export function authCallLimits(limiter: RateLimiter, signedInFrom: SignedInFrom) {
   const hitAll = (counters: Counter[]) =>
     Promise.all(counters.map(({ key, limit }) => limiter.hit(key, limit)));
+  const refuseUsedUp = async (counters: Counter[]) => {
+    const refused = (await hitAll(counters)).find((decision) => !decision.allowed);
+    if (refused) throw rateLimited(refused);
+  };
+
+  /**
+   * A code request is counted against the caller's own budgets first; only an address the
+   * account has no session from draws on the budget strangers share (see CodeRequestLimit).
+   */
+  async function countCodeRequest(call: AuthCall, limits: CodeRequestLimit): Promise<void> {
+    const prefix = `auth:${call.path}`;
+    const own: Counter[] = [{ key: `${prefix}:ip:${call.ip}`, limit: limits.ip }];
+    if (call.email === undefined) return refuseUsedUp(own);
+    own.push({ key: `${prefix}:pair:${call.email}:${call.ip}`, limit: limits.pair });
+    await refuseUsedUp(own);
+    if (await signedInFrom(call.email, call.ip)) return;
+    await refuseUsedUp([{ key: `${prefix}:email:${call.email}`, limit: limits.strangers }]);
+  }
 
   /**
    * A sign-in is counted as a failure before it is tried, so many guesses sent at
@@ -82,6 +105,11 @@ export function authCallLimits(limiter: RateLimiter) {
   return async function count(call: AuthCall): Promise<CountedCall> {
     const signIn = signInLimits[call.path];
     if (signIn && call.method === 'POST') return countSignIn(call, signIn);
+    const codeRequest = codeRequestLimits[call.path];
+    if (codeRequest && call.method === 'POST') {
+      await countCodeRequest(call, codeRequest);
+      return nothingToSettle;
+    }
 
     const listed = authLimits[call.path];
     const limit = listed ?? (call.method === 'GET' ? otherAuthReadLimit : otherAuthWriteLimit);
@@ -90,8 +118,7 @@ export function authCallLimits(limiter: RateLimiter) {
     if (limit.email && call.email !== undefined) {
       counters.push({ key: `auth:${name}:email:${call.email}`, limit: limit.email });
     }
-    const refused = (await hitAll(counters)).find((decision) => !decision.allowed);
-    if (refused) throw rateLimited(refused);
+    await refuseUsedUp(counters);
     return nothingToSettle;
   };
 }

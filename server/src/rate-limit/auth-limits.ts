@@ -41,6 +41,30 @@ export const signInLimits: Record<string, SignInLimit> = {
 };
 
 /**
+ * Mailed sign-in codes. Each address has its own budget per e-mail, so nobody's requests
+ * use up another address's. Together the addresses the account has never signed in from
+ * share one budget per e-mail, which bounds how much mail a flood from many addresses can
+ * send; the owner, asking from an address they are signed in from, is held only by their
+ * own budget, so such a flood neither blocks nor delays their code.
+ */
+export interface CodeRequestLimit {
+  /** Per client address, across e-mails: one address spraying many inboxes. */
+  ip: Limit;
+  /** Per e-mail and address: one address's requests for one inbox. */
+  pair: Limit;
+  /** Per e-mail, shared by every address the account has no session from. */
+  strangers: Limit;
+}
+
+export const codeRequestLimits: Record<string, CodeRequestLimit> = {
+  '/email-otp/send-verification-otp': {
+    ip: { max: 30, windowSeconds: minutes(10) },
+    pair: { max: 3, windowSeconds: minutes(10) },
+    strangers: { max: 5, windowSeconds: minutes(10) },
+  },
+};
+
+/**
  * The other auth calls that are counted, by path under /api/auth, every attempt.
  * The per-address limits are generous because a whole clinic may reach us from one address.
  */
@@ -48,10 +72,6 @@ export const authLimits: Record<string, AuthLimit> = {
   '/sign-up/email': {
     ip: { max: 30, windowSeconds: minutes(60) },
     email: { max: 5, windowSeconds: minutes(60) },
-  },
-  '/email-otp/send-verification-otp': {
-    ip: { max: 30, windowSeconds: minutes(10) },
-    email: { max: 5, windowSeconds: minutes(10) },
   },
   '/request-password-reset': {
     ip: { max: 30, windowSeconds: minutes(60) },

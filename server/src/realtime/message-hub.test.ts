@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@shared/messaging';
 import type { Role } from '@shared/role';
-import type { ConversationFacts } from '../messaging/conversation-access';
+import type { ConversationParties as ConversationFacts } from '../access/patient-access';
 import type { MessagingRepository } from '../messaging/messaging-repository';
 import { inProcessNotifications } from './in-process-notifications';
 import { messageHub, type Subscriber } from './message-hub';
@@ -18,7 +18,11 @@ function storedMessages(
 function listener(id: string, role: Role) {
   const received: string[] = [];
   const subscriber: Subscriber = {
-    caller: { id, role },
+    caller: {
+      caller: { id, email: `${id}@example.com`, role },
+      address: '127.0.0.1',
+      onBehalfOf: null,
+    },
     message: (message) => received.push(message.id),
     gap: () => undefined,
   };
@@ -28,8 +32,8 @@ function listener(id: string, role: Role) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const patientId = 'patient-1';
-const direct: ConversationFacts = { participantIds: [patientId, 'doctor-1'], isCareTeam: false };
-const careTeam: ConversationFacts = { participantIds: [patientId], isCareTeam: true };
+const direct: ConversationFacts = { participantIds: [patientId, 'doctor-1'], carePatientId: null };
+const careTeam: ConversationFacts = { participantIds: [patientId], carePatientId: patientId };
 
 /** Who is told about a message, by the conversation it was sent in. */
 const announcementTable: { conversation: string; facts: ConversationFacts; told: string[] }[] = [

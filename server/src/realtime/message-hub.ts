@@ -1,18 +1,22 @@
 import * as z from 'zod/mini';
 import { messageSchema, type Message } from '@shared/messaging';
 import type { Notifications } from '../db/database';
-import { mayRead, type ConversationFacts } from '../messaging/conversation-access';
+import { conversationRule, type ConversationParties } from '../access/patient-access';
+import type { Actor } from '../auth/actor';
 import type { MessagingRepository } from '../messaging/messaging-repository';
-import type { Caller } from '../auth/callers';
 import { channelSubscribers } from './channel-subscribers';
 
 /** The PostgreSQL channel every server process announces new messages on. */
 export const messageChannel = 'messaging';
 
 export interface Subscriber {
-  caller: Pick<Caller, 'id' | 'role'>;
-  /** A new message in a conversation this subscriber may read, and its JSON (made once for all). */
-  message(message: Message, json: string): void;
+  /** Who follows the stream; the access policy decides which messages reach them. */
+  caller: Actor;
+  /**
+   * A new message in a conversation this subscriber may read, its JSON (made once for all),
+   * and whose conversation it is.
+   */
+  message(message: Message, json: string, conversation: ConversationParties): void;
   /** Announcements may have been lost: the subscriber must catch up. */
   gap(): void;
 }
@@ -28,19 +32,22 @@ const announcementSchema = z.union([
   z.object({ messageId: z.string() }),
   z.object({
     message: messageSchema,
-    conversation: z.object({ participantIds: z.array(z.string()), isCareTeam: z.boolean() }),
+    conversation: z.object({
+      participantIds: z.array(z.string()),
+      carePatientId: z.nullable(z.string()),
+    }),
   }),
 ]);
 
 type Announcement = z.infer<typeof announcementSchema>;
 
 /** The announcement of a stored message: whole when it fits, else its id. */
-export function announcementOf(message: Message, conversation: ConversationFacts): string {
+export function announcementOf(message: Message, conversation: ConversationParties): string {
   const whole = JSON.stringify({
     message,
     conversation: {
       participantIds: [...conversation.participantIds],
-      isCareTeam: conversation.isCareTeam,
+      carePatientId: conversation.carePatientId,
     },
   } satisfies Announcement);
   return Buffer.byteLength(whole) <= maxPayloadBytes
@@ -65,7 +72,9 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
     if (!found) return;
     const json = JSON.stringify(found.message);
     for (const subscriber of subscribers) {
-      if (mayRead(subscriber.caller, found.conversation)) subscriber.message(found.message, json);
+      if (conversationRule(subscriber.caller, found.conversation)) {
+        subscriber.message(found.message, json, found.conversation);
+      }
     }
   }
 
@@ -73,7 +82,7 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
     subscribe: channel.subscribe,
 
     /** Tells every process about a stored message. */
-    async announce(message: Message, conversation: ConversationFacts): Promise<void> {
+    async announce(message: Message, conversation: ConversationParties): Promise<void> {
       await notifications.notify(messageChannel, announcementOf(message, conversation));
     },
 

@@ -30,7 +30,11 @@ const announcementSchema = z.discriminatedUnion('kind', [
     patientId: z.string(),
     doctorId: z.nullable(z.string()),
   }),
-  z.object({ kind: z.literal('queue'), id: z.string(), change: z.enum(['added', 'removed']) }),
+  z.object({
+    kind: z.literal('queue'),
+    id: z.string(),
+    change: z.enum(['added', 'removed', 'changed']),
+  }),
   z.object({
     kind: z.literal('signal'),
     id: z.string(),

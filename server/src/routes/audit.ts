@@ -1,9 +1,6 @@
 import { auditPageSchema, auditQuerySchema } from '@shared/audit';
-import { mayReadAudit } from '../audit/audit-access';
-import type { AuditRepository } from '../audit/audit-repository';
-import { agentOf } from '../audit/audit-trail';
-import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
-import { AppError } from '../http/app-error';
+import type { AuditService } from '../audit/audit-service';
+import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import { noStore } from '../http/no-store';
 import type { ApiServer } from '../http/route-schemas';
 
@@ -13,7 +10,7 @@ import type { ApiServer } from '../http/route-schemas';
  */
 export function registerAuditRoutes(
   app: ApiServer,
-  deps: { audit: AuditRepository; requireUser: RequireUser },
+  deps: { audit: AuditService; requireUser: RequireUser },
 ): void {
   app.get(
     '/api/audit',
@@ -21,28 +18,6 @@ export function registerAuditRoutes(
       schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
       onRequest: [noStore, signedInFirst(deps.requireUser)],
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      if (!mayReadAudit(caller)) {
-        throw new AppError('forbidden', 'Only the super administrator reads the audit trail.');
-      }
-      const { user, record, since, before, limit } = request.query;
-      // Who read the trail, and what they asked it, is part of it.
-      await deps.audit.record({
-        type: 'audit-read',
-        agent: agentOf(caller, request.ip),
-        entity: { type: 'audit-trail', id: null },
-        detail: { user, record, since, before, limit },
-      });
-      return reply.send(
-        await deps.audit.page({
-          email: user,
-          record,
-          since: since === undefined ? undefined : new Date(since),
-          before,
-          limit,
-        }),
-      );
-    },
+    async (request, reply) => reply.send(await deps.audit.read(actorOf(request), request.query)),
   );
 }

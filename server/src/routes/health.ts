@@ -1,31 +1,16 @@
-import { healthSchema, type Health } from '@shared/health';
-import type { DatabaseHandle } from '../db/database';
+import { healthSchema } from '@shared/health';
+import type { HealthService } from '../health/health-service';
 import { noStore } from '../http/no-store';
 import type { ApiServer } from '../http/route-schemas';
-import type { PhotoStorage } from '../storage/photo-storage';
 
-interface HealthDeps {
-  database: DatabaseHandle;
-  photos: PhotoStorage;
-}
-
-/**
- * 503 is the database's alone: without it nothing works, while an object store that does
- * not answer only holds photos back (the web app keeps them queued and sends them later).
- */
-export function registerHealthRoutes(app: ApiServer, { database, photos }: HealthDeps): void {
-  const checksStorage = photos.kind === 'object-store';
+/** `GET /api/health`: 503 when the server cannot work, so a load balancer stops sending to it. */
+export function registerHealthRoutes(app: ApiServer, deps: { health: HealthService }): void {
   app.get(
     '/api/health',
     { schema: { response: { 200: healthSchema, 503: healthSchema } }, onRequest: noStore },
     async (_request, reply) => {
-      const [usable, storageReachable] = await Promise.all([
-        database.ping(),
-        checksStorage ? photos.reachable() : Promise.resolve(true),
-      ]);
-      const body: Health = { status: usable ? 'ok' : 'unavailable' };
-      if (checksStorage) body.storage = storageReachable ? 'ok' : 'unreachable';
-      return reply.status(usable ? 200 : 503).send(body);
+      const health = await deps.health.check();
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
 }

@@ -1,24 +1,20 @@
-import { meSchema, type Me } from '@shared/profile';
-import type { UsersRepository } from '../auth/users-repository';
+import { meSchema } from '@shared/profile';
 import { noStore } from '../http/no-store';
-import type { RequireUser } from '../auth/require-user';
+import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
-import type { ProfilesRepository } from '../profiles/profiles-repository';
+import type { ProfilesService } from '../profiles/profiles-service';
 
+/** `GET /api/me`: the signed-in person's account, profile and role. */
 export function registerMeRoutes(
   app: ApiServer,
-  deps: { users: UsersRepository; profiles: ProfilesRepository; requireUser: RequireUser },
+  deps: { profiles: ProfilesService; requireUser: RequireUser },
 ): void {
-  const schema = { response: { 200: meSchema } };
-  app.get('/api/me', { schema, onRequest: noStore }, async (request, reply) => {
-    const { id } = await deps.requireUser(request);
-    const user = await deps.users.get(id);
-    const profile = await deps.profiles.find(id);
-    const body: Me = {
-      user,
-      profile,
-      role: profile?.role ?? 'patient',
-    };
-    return reply.send(body);
-  });
+  app.get(
+    '/api/me',
+    {
+      schema: { response: { 200: meSchema } },
+      onRequest: [noStore, signedInFirst(deps.requireUser)],
+    },
+    async (request, reply) => reply.send(await deps.profiles.me(actorOf(request))),
+  );
 }

@@ -9,28 +9,20 @@ import {
   messagesQuerySchema,
   sendMessageSchema,
 } from '@shared/messaging';
-import { AppError } from '../http/app-error';
+import type { FastifyBaseLogger } from 'fastify';
 import { noStore } from '../http/no-store';
-import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
+import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
+import { actingAsThemselves, type Actor } from '../auth/actor';
 import type { ApiServer } from '../http/route-schemas';
-import { mayHaveCareTeamConversation, mayWrite } from '../messaging/conversation-access';
-import type { MessagingRepository } from '../messaging/messaging-repository';
+import type { MessagingService } from '../messaging/messaging-service';
 import { eventStreams } from '../realtime/event-streams';
-import type { MessageHub } from '../realtime/message-hub';
-import { agentOf, isStaff, type AuditTrail } from '../audit/audit-trail';
-import type { Caller } from '../auth/callers';
-import type { FastifyRequest } from 'fastify';
+import type { MessageHub, Subscriber } from '../realtime/message-hub';
+import type { EventStream } from '../realtime/event-stream';
 
 export interface MessagingDeps {
-  messaging: MessagingRepository;
+  service: MessagingService;
   hub: MessageHub;
   requireUser: RequireUser;
-  trail: AuditTrail;
-}
-
-/** Missing and forbidden answer alike, so a refusal tells nothing about what exists. */
-function notFound(): AppError {
-  return new AppError('not_found', 'No such conversation.');
 }
 
 /** A malformed conversation id is one more conversation that does not exist. */
@@ -38,25 +30,37 @@ const unknownConversation = {
   params: { code: 'not_found', message: 'No such conversation.' },
 } as const;
 
-export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): void {
-  const { messaging, hub, trail } = deps;
+/**
+ * A push stream's subscriber: each message is recorded for the reader before it is sent, in
+ * the order they came; one that cannot be recorded is not sent, and the stream says to catch up.
+ */
+function pushSubscriber(
+  actor: Actor,
+  stream: EventStream,
+  service: MessagingService,
+  log: FastifyBaseLogger,
+): Subscriber {
+  let delivered = Promise.resolve();
+  const subscriber: Subscriber = {
+    caller: actor,
+    message: (message, json, conversation) => {
+      delivered = delivered
+        .then(() => service.pushed(subscriber.caller, message, conversation))
+        .then(
+          () => stream.send('message', json),
+          (error: unknown) => {
+            log.warn({ err: error }, 'a pushed message could not be recorded');
+            stream.send('resync', '{}');
+          },
+        );
+    },
+    gap: () => stream.send('resync', '{}'),
+  };
+  return subscriber;
+}
 
-  /** Staff opening a conversation is recorded before they see it; a patient's own reads are not. */
-  async function noteRead(
-    request: FastifyRequest,
-    caller: Caller,
-    conversationId: string,
-    detail?: Record<string, unknown>,
-  ): Promise<void> {
-    if (!isStaff(caller.role)) return;
-    const facts = await messaging.facts(conversationId);
-    await trail.note({
-      type: 'conversation-read',
-      agent: agentOf(caller, request.ip),
-      entity: { type: 'conversation', id: conversationId, subjectId: facts?.carePatientId ?? null },
-      ...(detail ? { detail } : {}),
-    });
-  }
+export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): void {
+  const { service } = deps;
   const signedIn = signedInFirst(deps.requireUser);
 
   app.get(
@@ -65,32 +69,24 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       schema: { querystring: conversationSearchSchema, response: { 200: conversationListSchema } },
       onRequest: [noStore, signedIn],
     },
-    async (request, reply) => {
-      return reply.send(await messaging.list(callerOf(request), request.query.q));
-    },
+    async (request, reply) => reply.send(await service.list(actorOf(request), request.query.q)),
   );
 
   app.get(
     '/api/messaging/care-team',
-    { schema: { response: { 200: careTeamAnswerSchema } }, onRequest: noStore },
-    async (request, reply) => {
-      const caller = await deps.requireUser(request);
-      const conversation = mayHaveCareTeamConversation(caller)
-        ? await messaging.careTeamOf(caller)
-        : null;
-      return reply.send({ conversation });
-    },
+    { schema: { response: { 200: careTeamAnswerSchema } }, onRequest: [noStore, signedIn] },
+    async (request, reply) =>
+      reply.send({ conversation: await service.careTeam(actorOf(request)) }),
   );
 
   app.post(
     '/api/messaging/care-team',
-    { schema: { response: { 200: careTeamAnswerSchema, 201: careTeamAnswerSchema } } },
+    {
+      schema: { response: { 200: careTeamAnswerSchema, 201: careTeamAnswerSchema } },
+      onRequest: signedIn,
+    },
     async (request, reply) => {
-      const caller = await deps.requireUser(request);
-      if (!mayHaveCareTeamConversation(caller)) {
-        throw new AppError('forbidden', 'Only patients have a care-team conversation.');
-      }
-      const { conversation, created } = await messaging.ensureCareTeam(caller);
+      const { conversation, created } = await service.startCareTeam(actorOf(request));
       return reply.status(created ? 201 : 200).send({ conversation });
     },
   );
@@ -102,13 +98,7 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       config: { inputRefusals: unknownConversation },
       onRequest: [noStore, signedIn],
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const conversation = await messaging.readable(caller, request.params.id);
-      if (!conversation) throw notFound();
-      await noteRead(request, caller, conversation.id);
-      return reply.send(conversation);
-    },
+    async (request, reply) => reply.send(await service.read(actorOf(request), request.params.id)),
   );
 
   app.get(
@@ -127,15 +117,8 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       },
       onRequest: [noStore, signedIn],
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { id } = request.params;
-      if (!(await messaging.readable(caller, id))) throw notFound();
-      const answer = await messaging.messages(id, request.query.after);
-      // A poll that brings nothing new shows nothing: only reads that show messages count.
-      if (answer.length > 0) await noteRead(request, caller, id, { messages: answer.length });
-      return reply.send(answer);
-    },
+    async (request, reply) =>
+      reply.send(await service.messages(actorOf(request), request.params.id, request.query.after)),
   );
 
   app.post(
@@ -150,49 +133,19 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       onRequest: signedIn,
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const { id } = request.params;
-      const conversation = await messaging.facts(id);
-      if (!conversation || !mayWrite(caller, conversation)) throw notFound();
-      // The message and its audit entry are one statement: both are stored or neither is.
-      const result = await messaging.send(
-        {
-          id: request.body.id,
-          conversationId: id,
-          senderId: caller.id,
-          content: request.body.content,
-        },
-        {
-          type: 'message-sent',
-          agent: agentOf(caller, request.ip),
-          entity: { type: 'message', id: request.body.id, subjectId: conversation.carePatientId },
-          detail: { conversationId: id },
-        },
-      );
-      if ('conflict' in result) {
-        throw new AppError('conflict', 'This message id belongs to another message.');
-      }
-      if (result.created) {
-        // Stored is what counts: without the announcement readers still get it by polling.
-        await hub.announce(result.message, conversation).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'message announcement failed');
-        });
-      }
-      return reply.status(result.created ? 201 : 200).send(result.message);
+      const sent = await service.send(actorOf(request), request.params.id, request.body);
+      return reply.status(sent.created ? 201 : 200).send(sent.message);
     },
   );
 
-  const streams = eventStreams(app, hub);
+  const streams = eventStreams(app, deps.hub);
 
   app.get('/api/messaging/events', async (request, reply) => {
-    const caller = await deps.requireUser(request);
+    const actor = async () => actingAsThemselves(await deps.requireUser(request), request.ip);
+    const first = await actor();
     await streams.serve(request, reply, {
-      subscriber: (stream) => ({
-        caller,
-        message: (_message, json) => stream.send('message', json),
-        gap: () => stream.send('resync', '{}'),
-      }),
-      recheck: () => deps.requireUser(request),
+      subscriber: (stream) => pushSubscriber(first, stream, service, request.log),
+      recheck: actor,
     });
   });
 }

@@ -1,10 +1,9 @@
 import { onboardingSchema } from '@shared/onboarding';
 import { profileSchema } from '@shared/profile';
 import { noStore } from '../http/no-store';
-import { callerOf, signedInFirst, type RequireUser } from '../auth/require-user';
+import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
-import type { ProfilesRepository } from '../profiles/profiles-repository';
-import { agentOf, type AuditTrail } from '../audit/audit-trail';
+import type { ProfilesService } from '../profiles/profiles-service';
 
 /**
  * `PUT /api/profile`: the caller's own profile from the onboarding form. The body is
@@ -14,7 +13,7 @@ import { agentOf, type AuditTrail } from '../audit/audit-trail';
  */
 export function registerProfileRoutes(
   app: ApiServer,
-  deps: { profiles: ProfilesRepository; requireUser: RequireUser; trail: AuditTrail },
+  deps: { profiles: ProfilesService; requireUser: RequireUser },
 ): void {
   app.put(
     '/api/profile',
@@ -22,19 +21,7 @@ export function registerProfileRoutes(
       schema: { body: onboardingSchema, response: { 200: profileSchema } },
       onRequest: [noStore, signedInFirst(deps.requireUser)],
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const profile = await deps.trail.change(
-        () => deps.profiles.saveOwn(caller.id, request.body),
-        () => ({
-          type: 'profile-changed',
-          agent: agentOf(caller, request.ip),
-          entity: { type: 'profile', id: caller.id, subjectId: caller.id },
-          // Which answers were given, not what they are: the trail is no second copy of them.
-          detail: { fields: Object.keys(request.body).sort() },
-        }),
-      );
-      return reply.send(profile);
-    },
+    async (request, reply) =>
+      reply.send(await deps.profiles.saveOwn(actorOf(request), request.body)),
   );
 }

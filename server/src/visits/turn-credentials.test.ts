@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { turnCredentialTtlSeconds } from '@shared/visits';
+import { presenceIntervalMs, turnCredentialTtlSeconds } from '@shared/visits';
 import { iceServersFor } from './turn-credentials';
 
 const visitId = '6f1c1e8e-3f55-4a55-9a3c-2f4f3f2a1b7c';
@@ -18,12 +18,23 @@ describe('ICE servers for a visit', () => {
     };
     const [server] = iceServersFor(turn, visitId, now);
     const expiry = Date.parse('2026-03-01T10:00:00Z') / 1000 + turnCredentialTtlSeconds;
-    expect(expiry).toBe(1772359200 + 4 * 3600);
+    // 15 minutes, not hours: a leaked credential is soon of no use.
+    expect(expiry).toBe(1772359200 + 15 * 60);
     expect(server).toEqual({
       urls: turn.urls,
       username: `${expiry}:${visitId}`,
       credential: createHmac('sha1', 's3cret').update(`${expiry}:${visitId}`).digest('base64'),
     });
+  });
+
+  it('outlive the heartbeat many times over, so a call always holds a valid one', () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    const turn = { urls: ['turn:turn.example.com:3478'], secret: 's3cret' };
+    const expiryOf = (at: Date) =>
+      Number(iceServersFor(turn, visitId, at)[0]!.username!.split(':')[0]);
+    const later = new Date(now.getTime() + presenceIntervalMs);
+    expect(expiryOf(later) - expiryOf(now)).toBe(presenceIntervalMs / 1000);
+    expect(turnCredentialTtlSeconds * 1000).toBeGreaterThanOrEqual(10 * presenceIntervalMs);
   });
 
   it('matches a credential worked out by hand', () => {

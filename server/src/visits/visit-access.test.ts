@@ -6,7 +6,6 @@ import {
   mayEnd,
   mayFollowVisits,
   mayJoinWaitingRoom,
-  mayRead,
   maySeeQueue,
   mayStart,
   mayTakePart,
@@ -21,22 +20,20 @@ const stranger = 'stranger-id';
 const started: VisitParties = { patientId: patient, doctorId: doctor };
 const queued: VisitParties = { patientId: patient, doctorId: null };
 
-describe('who may read and take part in a visit', () => {
+describe('who takes part in a visit', () => {
   it.each(roles)('lets a %s who is its patient or its doctor in, whatever the role', (role) => {
     for (const id of [patient, doctor]) {
-      expect(mayRead({ id, role }, started)).toBe(true);
       expect(mayTakePart({ id, role }, started)).toBe(true);
     }
   });
 
   it.each(roles)('keeps a %s who takes no part out', (role) => {
-    expect(mayRead({ id: stranger, role }, started)).toBe(false);
     expect(mayTakePart({ id: stranger, role }, started)).toBe(false);
-    expect(mayRead({ id: stranger, role }, queued)).toBe(false);
+    expect(mayTakePart({ id: stranger, role }, queued)).toBe(false);
   });
 
-  it('does not let a doctor read a queued visit nobody has started', () => {
-    expect(mayRead({ id: doctor, role: 'doctor' }, queued)).toBe(false);
+  it('does not make a doctor a party of a queued visit nobody has started', () => {
+    expect(mayTakePart({ id: doctor, role: 'doctor' }, queued)).toBe(false);
   });
 });
 

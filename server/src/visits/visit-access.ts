@@ -2,10 +2,10 @@ import { mayMove, type VisitStatus } from '@shared/visits';
 import type { Caller } from '../auth/callers';
 
 /**
- * Who may do what with a visit: the one place that decides it.
+ * What a visit's own parties and the roles may do with it. Who may read a visit as part of a
+ * patient's record is the access policy's to decide (`access/patient-access.ts`); this is
+ * what happens within a visit:
  *
- * - A visit is read only by its patient and by the doctor who started it; to anyone
- *   else it does not exist (a refusal looks exactly like a missing visit).
  * - Only patients join the waiting room and read their own current visit and history.
  * - Any doctor sees the queue and may start a queued visit; starting makes them its doctor.
  * - The two participants (patient and assigned doctor) join the call, leave it and
@@ -33,13 +33,9 @@ export function isDoctorOf(caller: Who, visit: VisitParties): boolean {
   return visit.doctorId !== null && caller.id === visit.doctorId;
 }
 
-export function mayRead(caller: Who, visit: VisitParties): boolean {
-  return isPatientOf(caller, visit) || isDoctorOf(caller, visit);
-}
-
 /** Join, leave, the presence heartbeat and the signals: the two people in the call. */
 export function mayTakePart(caller: Who, visit: VisitParties): boolean {
-  return mayRead(caller, visit);
+  return isPatientOf(caller, visit) || isDoctorOf(caller, visit);
 }
 
 export function mayJoinWaitingRoom(caller: Who): boolean {

@@ -1,11 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { clinicDayStart, clinicToday } from '@shared/clinic-time';
 import {
-  clinicTimeZone,
   mayMove,
   noShowAfterMs,
   rejoinWindowMs,
   type JoinWaitingRoom,
   type Queue,
+  type QueueEntry,
+  visitSignalLimits,
   type Signal,
   type SignalEvent,
   type Visit,
@@ -33,6 +35,8 @@ export interface VisitFacts {
   status: VisitStatus;
   patientId: string;
   doctorId: string | null;
+  /** When a doctor took it from the queue, where the facts were read whole. */
+  startedAt?: Date | null;
 }
 
 /** A status change that happened: to be announced. */
@@ -43,9 +47,6 @@ export interface VisitChange extends VisitFacts {
 type Side = 'patient' | 'doctor';
 
 const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
-
-/** Midnight of today in the clinic's time zone, as a moment. */
-const startOfClinicDay = sql`(date_trunc('day', now() at time zone ${clinicTimeZone}) at time zone ${clinicTimeZone})`;
 
 function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
@@ -63,6 +64,33 @@ function displayName(
   const local = email?.split('@')[0]?.trim();
   return local || fallback;
 }
+
+/**
+ * The clock's rules: a started visit the patient has not come to within `noShowAfterMs` is a
+ * no-show; a visit in progress that both have been away from for `rejoinWindowMs` is finished,
+ * at the last moment either was seen. Each is a move of the shared transition table.
+ */
+export const clockRules = [
+  { name: 'no-show', from: 'waiting', to: 'no_show' },
+  { name: 'left-for-good', from: 'in_progress', to: 'finished' },
+] as const satisfies readonly { name: string; from: VisitStatus; to: VisitStatus }[];
+
+export type ClockRule = (typeof clockRules)[number];
+
+/** When each rule is due, and the end time it records, as SQL over the visit's row. */
+const clockConditions: Record<
+  ClockRule['name'],
+  { due: RawBuilder<boolean>; endedAt: RawBuilder<Date> }
+> = {
+  'no-show': {
+    due: sql<boolean>`started_at < now() - ${seconds(noShowAfterMs)}`,
+    endedAt: sql<Date>`now()`,
+  },
+  'left-for-good': {
+    due: sql<boolean>`greatest(patient_seen_at, doctor_seen_at) < now() - ${seconds(rejoinWindowMs)}`,
+    endedAt: sql<Date>`greatest(patient_seen_at, doctor_seen_at)`,
+  },
+};
 
 export function visitsRepository(db: Kysely<Database>) {
   function visitsQuery() {
@@ -236,7 +264,7 @@ export function visitsRepository(db: Kysely<Database>) {
   async function factsOf(id: string): Promise<VisitFacts | null> {
     const row = await db
       .selectFrom('visits')
-      .select(['id', 'status', 'patient_id', 'doctor_id'])
+      .select(['id', 'status', 'patient_id', 'doctor_id', 'started_at'])
       .where('id', '=', id)
       .executeTakeFirst();
     return row
@@ -245,6 +273,7 @@ export function visitsRepository(db: Kysely<Database>) {
           status: row.status as VisitStatus,
           patientId: row.patient_id,
           doctorId: row.doctor_id,
+          startedAt: row.started_at === null ? null : new Date(row.started_at),
         }
       : null;
   }
@@ -283,7 +312,7 @@ export function visitsRepository(db: Kysely<Database>) {
         with created as (
           insert into visits (id, patient_id, status, type, priority, reason)
           values (${id}, ${patientId}, 'queued', ${input.type ?? 'video'},
-                  ${input.priority ?? 'routine'}, ${input.reason})
+                  'routine', ${input.reason ?? ''})
           on conflict (patient_id) where status in ('queued', 'waiting', 'in_progress') do nothing
           returning id
         ), recorded as (
@@ -312,8 +341,15 @@ export function visitsRepository(db: Kysely<Database>) {
       return rows.map((row) => toVisit(row, null, defaultConsultationMinutes));
     },
 
-    /** The queued visits (urgent first, then oldest) and today's figures in the clinic's time zone. */
-    async queue(): Promise<Queue> {
+    /**
+     * The queued visits (urgent first, then oldest) and today's figures in the clinic's time
+     * zone; each entry also names its patient, for the audit trail, not for the answer.
+     */
+    async queue(): Promise<
+      Omit<Queue, 'entries'> & { entries: (QueueEntry & { patientId: string })[] }
+    > {
+      // Today is the clinic's, whatever the server's zone: from its midnight in Kathmandu.
+      const startOfClinicDay = clinicDayStart(clinicToday());
       const [rows, figures] = await Promise.all([
         visitsQuery()
           .where('visits.status', '=', 'queued')
@@ -334,6 +370,7 @@ export function visitsRepository(db: Kysely<Database>) {
       return {
         entries: rows.map((row) => ({
           id: row.id,
+          patientId: row.patient_id,
           patientName: displayName(
             row.patient_first,
             row.patient_last,
@@ -429,60 +466,73 @@ export function visitsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * What the clock decides, in one statement that is safe with several server processes:
-     * a started visit the patient has not come to within `noShowAfterMs` is a no-show; a visit
-     * in progress that both have been away from for `rejoinWindowMs` is finished (at the last
-     * moment either was seen). Recorded with no actor; the changed visits are returned.
+     * Applies one of the clock's rules (`clockRules`): every visit in the rule's `from`
+     * status that is overdue moves to its `to`, recorded with no actor, in one statement that
+     * is safe with several server processes. With `onlyId`, only that visit. The changed
+     * visits are returned.
      */
-    async sweep(): Promise<VisitChange[]> {
-      const { rows } = await sql<{
-        id: string;
-        status: VisitStatus;
-        patient_id: string;
-        doctor_id: string | null;
-      }>`
+    async applyClockRule(rule: ClockRule, onlyId?: string): Promise<VisitChange[]> {
+      if (!mayMove(rule.from, rule.to)) {
+        throw new Error(`A visit may not move from ${rule.from} to ${rule.to}`);
+      }
+      const { due, endedAt } = clockConditions[rule.name];
+      const { rows } = await sql<{ id: string; patient_id: string; doctor_id: string | null }>`
         with moved as (
-          update visits set
-            status = case when status = 'waiting' then 'no_show' else 'finished' end,
-            ended_at = case when status = 'waiting' then now()
-              else greatest(patient_seen_at, doctor_seen_at) end
-          where (status = 'waiting' and started_at < now() - ${seconds(noShowAfterMs)})
-             or (status = 'in_progress'
-                 and greatest(patient_seen_at, doctor_seen_at) < now() - ${seconds(rejoinWindowMs)})
-          returning id, status, patient_id, doctor_id
+          update visits set status = ${rule.to}, ended_at = ${endedAt}
+          where status = ${rule.from} and ${due}
+            ${onlyId === undefined ? sql`` : sql`and id = ${onlyId}`}
+          returning id, patient_id, doctor_id
         ), recorded as (
           insert into visit_events (visit_id, from_status, to_status, actor_id)
-          select id, case when status = 'no_show' then 'waiting' else 'in_progress' end, status, null
-          from moved
+          select id, ${rule.from}::text, ${rule.to}::text, null from moved
         )
-        select id, status, patient_id, doctor_id from moved`.execute(db);
+        select id, patient_id, doctor_id from moved`.execute(db);
       return rows.map((row) => ({
         id: row.id,
-        status: row.status,
-        from: row.status === 'no_show' ? 'waiting' : 'in_progress',
+        status: rule.to,
+        from: rule.from,
         patientId: row.patient_id,
         doctorId: row.doctor_id,
       }));
     },
 
-    /** Stores a signal for its recipient; its id, increasing. */
+    /**
+     * Sets the reason the patient gives while the visit is queued or waiting; false when it
+     * is not theirs or not open that way any more.
+     */
+    async giveReason(id: string, patientId: string, reason: string): Promise<boolean> {
+      const result = await db
+        .updateTable('visits')
+        .set({ reason })
+        .where('id', '=', id)
+        .where('patient_id', '=', patientId)
+        .where('status', 'in', ['queued', 'waiting'])
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Stores a signal for its recipient; its id, increasing. Null when the visit already holds
+     * as many signals, or as many bytes of them, as `visitSignalLimits` allows.
+     */
     async storeSignal(input: {
       visitId: string;
       fromUserId: string;
       toUserId: string;
       signal: Signal;
-    }): Promise<string> {
-      const row = await db
-        .insertInto('visit_signals')
-        .values({
-          visit_id: input.visitId,
-          from_user_id: input.fromUserId,
-          to_user_id: input.toUserId,
-          body: JSON.stringify(input.signal),
-        })
-        .returning(sql<string>`id::text`.as('id'))
-        .executeTakeFirstOrThrow();
-      return row.id;
+    }): Promise<string | null> {
+      const body = JSON.stringify(input.signal);
+      const bytes = Buffer.byteLength(body);
+      const { rows } = await sql<{ id: string }>`
+        insert into visit_signals (visit_id, from_user_id, to_user_id, body, bytes)
+        select ${input.visitId}::uuid, ${input.fromUserId}::text, ${input.toUserId}::text,
+          ${body}::jsonb, ${bytes}::integer
+        from (select count(*) as signals, coalesce(sum(bytes), 0) as stored
+              from visit_signals where visit_id = ${input.visitId}) as visit_total
+        where visit_total.signals < ${visitSignalLimits.perVisit}
+          and visit_total.stored + ${bytes} <= ${visitSignalLimits.bytesPerVisit}
+        returning id::text as id`.execute(db);
+      return rows[0]?.id ?? null;
     },
 
     /** One signal with its recipient, for the push fan-out. */

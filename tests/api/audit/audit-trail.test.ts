@@ -300,22 +300,36 @@ describe.each(databaseVariants)('the audit trail on the $name database', (varian
       });
     expect((await put(Buffer.from('not a photo'), 'image/jpeg')).status).toBe(415);
     expect(await about(id)).toEqual([]);
-    expect((await put(jpeg, 'image/jpeg')).status).toBe(201);
+    const stored = await put(jpeg, 'image/jpeg');
+    expect(stored.status).toBe(201);
     expect((await put(jpeg, 'image/jpeg')).status).toBe(200);
+    // The photo's own id, as its URL names it (`/api/uploads/<photo id>/content`).
+    const { url, byteSize } = (await stored.json()) as { url: string; byteSize: number };
+    const photoId = url.split('/')[3]!;
 
     const fetchAs = (who: Client) =>
-      fetch(`${world.server.url}/api/uploads/${id}/content`, {
+      fetch(`${world.server.url}${url}`, {
         headers: { cookie: who.cookieHeader() },
       });
     expect((await fetchAs(patient.client)).status).toBe(200);
+    // A doctor who does not care for the patient is refused, and that is no read.
+    expect((await fetchAs(doctor.client)).status).toBe(404);
+    const care = await patient.client.post<{ conversation: Conversation }>(
+      '/api/messaging/care-team',
+    );
+    const answered = await doctor.client.post(
+      `/api/messaging/conversations/${care.body.conversation.id}/messages`,
+      { id: randomUUID(), content: 'Please send a photo of the rash.' },
+    );
+    expect(answered.status).toBe(201);
     expect((await fetchAs(doctor.client)).status).toBe(200);
     // Shown again from the browser's copy: seen again.
-    const again = await fetch(`${world.server.url}/api/uploads/${id}/content`, {
-      headers: { cookie: doctor.client.cookieHeader(), 'if-none-match': `"${id}"` },
+    const again = await fetch(`${world.server.url}${url}`, {
+      headers: { cookie: doctor.client.cookieHeader(), 'if-none-match': `"${photoId}"` },
     });
     expect(again.status).toBe(304);
 
-    const list = await about(id);
+    const list = await about(photoId);
     expect(typesOf(list)).toEqual([
       'photo-read success',
       'photo-read success',
@@ -326,12 +340,12 @@ describe.each(databaseVariants)('the audit trail on the $name database', (varian
     expect(list[1]).toMatchObject({
       action: 'R',
       agent: { id: doctor.id, role: 'doctor' },
-      entity: { type: 'photo', id, subjectId: patient.id },
+      entity: { type: 'photo', id: photoId, subjectId: patient.id },
     });
     expect(list[3]).toMatchObject({
       action: 'C',
       agent: { id: patient.id },
-      detail: { contentType: 'image/jpeg', bytes: jpeg.length },
+      detail: { contentType: 'image/jpeg', bytes: byteSize },
     });
   });
 
@@ -342,6 +356,7 @@ describe.each(databaseVariants)('the audit trail on the $name database', (varian
     expect(joined.status).toBe(201);
     const visitId = joined.body.id;
     expect((await doctor.client.post(`/api/visits/${visitId}/start`)).status).toBe(200);
+    // Too late: another doctor has just taken it.
     const lost = await otherDoctor.client.post(`/api/visits/${visitId}/start`);
     expect(lost.status).toBe(409);
     expect((await doctor.client.get(`/api/visits/${visitId}`)).status).toBe(200);

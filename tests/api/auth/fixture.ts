@@ -13,7 +13,8 @@ import {
 } from '../support/test-server';
 import { Client } from './client';
 
-export const inviteCode = 'PILOT-2026';
+/** Not the published development code, which a production server refuses to start on. */
+export const inviteCode = 'NORTH-PILOT-7K';
 export const password = 'correct horse 42';
 
 export interface AuthWorld {

@@ -4,7 +4,13 @@ import { lifetimes } from '../../../server/src/auth/auth';
 import { codeIn, linksIn } from '../support/smtp';
 import { databaseVariants } from '../support/test-server';
 import type { ApiErrorBody } from './client';
-import { signUpAndConfirm, startAuthWorld, uniqueEmail, type AuthWorld } from './fixture';
+import {
+  inviteCode,
+  signUpAndConfirm,
+  startAuthWorld,
+  uniqueEmail,
+  type AuthWorld,
+} from './fixture';
 
 describe.each(databaseVariants)('sign-in with a one-time code on the $name database', (variant) => {
   let world: AuthWorld;
@@ -92,6 +98,33 @@ describe.each(databaseVariants)('sign-in with a one-time code on the $name datab
       .where('email', '=', stranger)
       .execute();
     expect(users).toEqual([]);
+  });
+
+  it('answers alike, header for header, whether a code went out or not', async () => {
+    const confirmed = uniqueEmail('otp-alike');
+    await signUpAndConfirm(world, confirmed);
+    const unconfirmed = uniqueEmail('otp-unconfirmed');
+    const signUp = await world.client().post('/api/auth/sign-up/email', {
+      email: unconfirmed,
+      password: 'correct horse 42',
+      name: '',
+      inviteCode,
+    });
+    expect(signUp.status).toBe(200);
+    const seen = world.smtp.mailsTo(confirmed).length;
+    const ask = async (email: string, type: string, address: string) => {
+      const answer = await world
+        .client({ 'x-forwarded-for': address })
+        .post('/api/auth/email-otp/send-verification-otp', { email, type });
+      const headers = [...answer.headers].filter(([name]) => name !== 'date');
+      return { status: answer.status, body: answer.body, headers };
+    };
+    const sent = await ask(confirmed, 'sign-in', '198.18.10.1');
+    expect(sent.status).toBe(200);
+    await world.smtp.nextMailTo(confirmed, seen);
+    // No account has this address, and this one's account is not confirmed: the answers tell neither.
+    expect(await ask(uniqueEmail('otp-nobody'), 'sign-in', '198.18.10.2')).toEqual(sent);
+    expect(await ask(unconfirmed, 'sign-in', '198.18.10.3')).toEqual(sent);
   });
 
   it('refuses a wrong code, and after five wrong tries the right one too', async () => {

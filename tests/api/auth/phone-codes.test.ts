@@ -30,6 +30,7 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
     world = await startAuthWorld(variant, {
       NODE_ENV: 'production',
       AUTH_SECRET: 'p'.repeat(40),
+      CLINIC_KEYS: 'KTM-WARD-3-7Q2X',
     });
     const email = uniqueEmail('phone-prod');
     await signUpAndConfirm(world, email);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountProtectedMessage } from '../../../server/src/rate-limit/auth-call-limits';
-import { authLimits, signInLimits } from '../../../server/src/rate-limit/auth-limits';
+import {
+  authLimits,
+  codeRequestLimits,
+  signInLimits,
+} from '../../../server/src/rate-limit/auth-limits';
+import { codeIn } from '../support/smtp';
 import { databaseVariants } from '../support/test-server';
 import type { Answer, ApiErrorBody } from './client';
 import {
@@ -15,8 +20,9 @@ import {
 
 const failuresPerPair = signInLimits['/sign-in/email']!.pair.max;
 const failuresPerAccount = signInLimits['/sign-in/email']!.account!.max;
-const codesPerEmail = authLimits['/email-otp/send-verification-otp']!.email!.max;
-const codesPerAddress = authLimits['/email-otp/send-verification-otp']!.ip.max;
+const codeLimits = codeRequestLimits['/email-otp/send-verification-otp']!;
+const codesFromStrangers = codeLimits.strangers.max;
+const codesPerAddress = codeLimits.ip.max;
 const resetsPerEmail = authLimits['/request-password-reset']!.email!.max;
 
 function expectRateLimited(answer: Answer<ApiErrorBody>) {
@@ -183,30 +189,72 @@ describe.each(databaseVariants)('rate limits on the $name database', (variant) =
     );
   });
 
-  it('limits one-time codes per e-mail, known or not, and sends no more mail', async () => {
+  const sendCode = (
+    email: string,
+    address: string,
+    client = world.client({ 'x-forwarded-for': address }),
+  ) =>
+    client.post<ApiErrorBody>('/api/auth/email-otp/send-verification-otp', {
+      email,
+      type: 'sign-in',
+    });
+
+  it('limits one-time codes per e-mail from addresses it has never signed in from, known or not, and sends no more mail', async () => {
     const known = uniqueEmail('codes');
     const stranger = uniqueEmail('codes-stranger');
     await signUpAndConfirm(world, known);
     const before = world.smtp.mailsTo(known).length;
     for (const email of [known, stranger]) {
-      for (let i = 0; i < codesPerEmail; i += 1) {
-        const client = i % 2 === 0 ? world.client() : second.client();
-        const answer = await client.post('/api/auth/email-otp/send-verification-otp', {
+      for (let i = 0; i < codesFromStrangers; i += 1) {
+        const answer = await sendCode(
           email,
-          type: 'sign-in',
-        });
+          `198.18.${i}.1`,
+          i % 2 === 0 ? undefined : second.client({ 'x-forwarded-for': `198.18.${i}.1` }),
+        );
         expect(answer.status).toBe(200);
       }
-      expectRateLimited(
-        await world.client().post<ApiErrorBody>('/api/auth/email-otp/send-verification-otp', {
-          email,
-          type: 'sign-in',
-        }),
-      );
+      expectRateLimited(await sendCode(email, '198.18.200.1'));
     }
-    await world.smtp.nextMailTo(known, before + codesPerEmail - 1);
+    await world.smtp.nextMailTo(known, before + codesFromStrangers - 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(world.smtp.mailsTo(known)).toHaveLength(before + codesPerEmail);
+    expect(world.smtp.mailsTo(known)).toHaveLength(before + codesFromStrangers);
+  });
+
+  it('limits one address asking for one inbox, without using up what other addresses may ask', async () => {
+    const email = uniqueEmail('codes-pair');
+    for (let i = 0; i < codeLimits.pair.max; i += 1) {
+      expect((await sendCode(email, '198.18.201.1')).status).toBe(200);
+    }
+    expectRateLimited(await sendCode(email, '198.18.201.1'));
+    expect(codeLimits.pair.max).toBeLessThan(codesFromStrangers);
+    expect((await sendCode(email, '198.18.201.2')).status).toBe(200);
+  });
+
+  it('still mails the owner a working code, at once, while a flood from other addresses is refused', async () => {
+    const email = uniqueEmail('codes-owner');
+    await signUpAndConfirm(world, email);
+    const home = '203.0.113.60';
+    const signIn = await world
+      .client({ 'x-forwarded-for': home })
+      .post('/api/auth/sign-in/email', { email, password });
+    expect(signIn.status).toBe(200);
+
+    const before = world.smtp.mailsTo(email).length;
+    for (let i = 0; i < codesFromStrangers; i += 1) {
+      expect((await sendCode(email, `198.18.202.${i + 1}`)).status).toBe(200);
+    }
+    expectRateLimited(await sendCode(email, '198.18.202.250'));
+
+    // Each of those codes voided the one before; the owner's must be the one that works.
+    await world.smtp.nextMailTo(email, before + codesFromStrangers - 1);
+    const seen = before + codesFromStrangers;
+    const owner = await sendCode(email, home);
+    expect(owner.status).toBe(200);
+    const code = codeIn((await world.smtp.nextMailTo(email, seen)).text);
+    const signedInByCode = await world
+      .client({ 'x-forwarded-for': home })
+      .post('/api/auth/sign-in/email-otp', { email, otp: code });
+    expect(signedInByCode.status, JSON.stringify(signedInByCode.body)).toBe(200);
   });
 
   it('limits reset requests per e-mail, known or not', async () => {

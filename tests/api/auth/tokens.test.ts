@@ -48,9 +48,28 @@ describe.each(databaseVariants)('JWTs for other clients on the $name database', 
       audience: world.server.url,
     });
     expect(protectedHeader.alg).toBe('EdDSA');
-    expect(payload.email).toBe(email);
     expect(typeof payload.sub).toBe('string');
     expect(payload.exp! - payload.iat!).toBe(lifetimes.accessToken);
+  });
+
+  it('carries only the account id, its role and its session, not the account itself', async () => {
+    const [, payload] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const me = await browser.get<MeBody>('/api/me');
+    const current = await browser.get<{ session: { id: string } }>('/api/auth/get-session');
+    expect(claims).toEqual({
+      sub: me.body.user.id,
+      role: 'patient',
+      sid: current.body.session.id,
+      iss: world.server.url,
+      aud: world.server.url,
+      iat: expect.any(Number) as number,
+      exp: expect.any(Number) as number,
+    });
+    expect(JSON.stringify(claims)).not.toContain(email);
   });
 
   it('accepts the JWT as a Bearer token on the API', async () => {

@@ -15,12 +15,16 @@ interface Cell {
 
 const callerRoles: (Role | null)[] = [...roles, null];
 
+/** Routes on a resource someone owns: called on the caller's own and on another patient's. */
+const ownable = (entry: MatrixEntry) =>
+  entry.access.kind === 'owner' || entry.access.kind === 'record';
+
 const cells: Cell[] = matrix.flatMap((entry) =>
   callerRoles.flatMap((role) => {
     const who = role ?? 'signed out';
     const label = (suffix: string) =>
       `${entry.route}${entry.endpoint ? ` (${entry.endpoint})` : ''} as ${who}${suffix}`;
-    if (entry.access.kind !== 'owner') return [{ name: label(''), entry, role, own: false }];
+    if (!ownable(entry)) return [{ name: label(''), entry, role, own: false }];
     const own = { name: label(' on its own'), entry, role, own: true };
     const foreign = { name: label(" on another's"), entry, role, own: false };
     return role === null ? [foreign] : [own, foreign];
@@ -38,12 +42,14 @@ function mayCall(cell: Cell): boolean {
       return cell.role !== null && access.roles.includes(cell.role);
     case 'owner':
       return cell.role !== null && (cell.own || access.alsoRoles.includes(cell.role));
+    case 'record':
+      return cell.role !== null && (cell.own || cell.role === 'doctor');
   }
 }
 
 function refusalsFor(cell: Cell): number[] {
   if (cell.role === null) return [401];
-  return cell.entry.access.kind === 'owner' ? [403, 404] : [403];
+  return ownable(cell.entry) ? [403, 404] : [403];
 }
 
 /**
@@ -114,7 +120,7 @@ describe.each(databaseVariants)('the authorization matrix on the $name database'
   it.each(cells)('$name', async (cell) => {
     const caller = cell.role === null ? world.signedOut : world.byRole[cell.role];
     let resource = '';
-    if (cell.entry.access.kind === 'owner') {
+    if (ownable(cell.entry)) {
       // "Another's" is always another patient's: the patient's, or the second patient's.
       const other = cell.role === 'patient' ? world.otherPatient : world.byRole.patient;
       resource = await resourceOf(cell.entry, cell.own ? caller : other);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/better-auth';
 import { demoPassword, demoUsers, seedDemoUsers } from '../../../server/src/auth/demo-users';
 import { profilesRepository } from '../../../server/src/profiles/profiles-repository';
@@ -104,6 +105,18 @@ export async function startWorld(
   const other = await signIn(otherPatientEmail);
   const otherPatient = callerFor('patient', other.userId, otherPatientEmail, other.cookie);
   const signedOut = callerFor(null, null, null);
+  // The demo doctor cares for the demo patient, as one who answered in her care-team
+  // conversation: what the matrix's record routes let a doctor at. A doctor who does not care
+  // is refused (care-relationship.test.ts).
+  const patient = byRole.patient.client();
+  const care = await patient.post<{ conversation: { id: string } }>('/api/messaging/care-team');
+  const answer = await byRole.doctor
+    .client()
+    .post(`/api/messaging/conversations/${care.body.conversation.id}/messages`, {
+      id: randomUUID(),
+      content: 'Namaste, how are you feeling today?',
+    });
+  if (answer.status !== 201) throw new Error(`the doctor could not answer: ${answer.status}`);
   return {
     server,
     signedOut,

@@ -12,8 +12,6 @@ import {
   type ServerProcess,
 } from '../support/server-process';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * SIGTERM drains a server: it stops taking connections, finishes the requests it has, and
  * sends its push streams elsewhere with a short retry hint, then exits cleanly.
@@ -45,7 +43,9 @@ describe('a server told to stop', () => {
     });
     const streamText = stream.text();
 
-    // A photo on a slow line: half of it is on the way when the server is told to stop.
+    // A photo on a slow line: the server has its request and the start of the photo when it
+    // is told to stop, and the rest comes once it is draining. The server's "100 Continue"
+    // says it has the request; the push stream ending says it is draining.
     const id = crypto.randomUUID();
     const upload = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const put = request(
@@ -57,6 +57,7 @@ describe('a server told to stop', () => {
             cookie: patient.cookieHeader(),
             'content-type': 'image/jpeg',
             'content-length': jpeg.length,
+            expect: '100-continue',
           },
         },
         (response) => {
@@ -66,10 +67,11 @@ describe('a server told to stop', () => {
         },
       );
       put.on('error', reject);
-      put.write(jpeg.subarray(0, 40));
-      void pause(500).then(() => {
-        server.child.kill('SIGTERM');
-        return pause(500).then(() => put.end(jpeg.subarray(40)));
+      put.once('continue', () => {
+        put.write(jpeg.subarray(0, 40), () => {
+          server.child.kill('SIGTERM');
+          void streamText.then(() => put.end(jpeg.subarray(40)), reject);
+        });
       });
     });
     const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));

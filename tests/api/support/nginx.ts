@@ -72,28 +72,38 @@ http {
     ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`],
     { stdio: 'ignore' },
   );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  /**
+   * Fast shutdown (SIGTERM): nginx closes every connection and exits. A graceful one
+   * (SIGQUIT) waits for each open request to end, and a push stream nginx still held would
+   * keep it waiting up to `proxy_read_timeout` (an hour).
+   */
+  const stop = async () => {
+    if (running()) child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`nginx stopped during start: ${readFileSync(`${dir}/error.log`, 'utf8')}`);
-    }
-    const up = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (up) break;
-    if (Date.now() > deadline) throw new Error('nginx did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGQUIT');
-        await exited;
+  try {
+    for (;;) {
+      if (!running()) {
+        throw new Error(`nginx stopped during start: ${readFileSync(`${dir}/error.log`, 'utf8')}`);
       }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+      // Each try is bounded, so a server that takes the connection and never answers cannot
+      // hold the start past its deadline.
+      const up = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (up) break;
+      if (Date.now() > deadline) throw new Error('nginx did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    // Nothing is left behind by a start that failed: no nginx on the port, no folder.
+    await stop();
+    throw error;
+  }
+  return { url, stop };
 }

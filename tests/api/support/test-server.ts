@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../../server/src/app';
+import { buildApp, type App } from '../../../server/src/app';
 import type { Auth } from '../../../server/src/auth/auth';
 import type { RouteEntry } from '../../../server/src/http/route-table';
 import { loadConfig, type Config } from '../../../server/src/config';
@@ -34,6 +34,8 @@ export interface TestServer {
   dataDir: string;
   /** Every route the server registered. */
   routes: RouteEntry[];
+  /** The server's scheduled tasks, run at once rather than waited for. */
+  tasks: App['tasks'];
   close(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     server: app,
     auth,
     routes,
+    tasks,
   } = await buildApp({
     config,
     database,
@@ -151,6 +154,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     database,
     dataDir,
     routes,
+    tasks,
     async close() {
       await app.close();
       await database.close().catch(() => undefined);

@@ -44,10 +44,11 @@ describe.each(databaseVariants)('the queue on the $name database', (variant) => 
 
     const first = await patient('Asha', 'Gurung');
     const routineOld = await joinWaitingRoom(first, { reason: 'Rash', type: 'call' });
-    const urgent = await joinWaitingRoom(await patient(), {
-      reason: 'Chest pain',
-      priority: 'urgent',
-    });
+    const urgent = await joinWaitingRoom(await patient(), { reason: 'Chest pain' });
+    // Staff mark a visit urgent; the patient cannot (safeguards.test.ts).
+    await sql`update visits set priority = 'urgent' where id = ${urgent.id}`.execute(
+      server.database.db,
+    );
     const routineNew = await joinWaitingRoom(await patient());
     // The name falls back to the e-mail's local part when the profile has none.
     const nameless = await patient('');

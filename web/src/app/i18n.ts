@@ -1,4 +1,4 @@
-import { loadNepaliCalendar } from '@/features/patient-home/format-when';
+import { loadNepaliDates } from '@/lib/dates';
 import { startI18n } from '@/lib/i18n';
 import { english } from './translations/english';
 
@@ -8,10 +8,10 @@ import { english } from './translations/english';
  */
 export const i18nReady: Promise<unknown> = startI18n({
   english,
-  // Nepali arrives in a chunk of its own, with the BS calendar's names: English readers never
-  // download either.
+  // Nepali arrives in a chunk of its own, with the Nepali dates and their BS calendar: English
+  // readers never download either.
   loadNepali: () =>
-    Promise.all([import('./translations/nepali'), loadNepaliCalendar()]).then(
+    Promise.all([import('./translations/nepali'), loadNepaliDates()]).then(
       ([module]) => module.nepali,
     ),
 });

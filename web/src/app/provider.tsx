@@ -4,8 +4,10 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { UpdatePrompt } from '@/components/layout/update-prompt';
 import { useNoteFirstScreen, useScreenSettled } from '@/lib/first-screen';
 import { onlineStatus, useOnline } from '@/lib/online-status';
-import { useToastWanted } from '@/lib/toast';
-import { followSignOutOnDevice, forgetOtherAccounts } from '@/lib/session';
+import { currentLanguage, i18n } from '@/lib/i18n';
+import { formatNumber } from '@/lib/number-format';
+import { toast, useToastWanted } from '@/lib/toast';
+import { followSessionEnd, followSignOutOnDevice, forgetOtherAccounts } from '@/lib/session';
 
 // Toasts only follow something a person did, so sonner need not hold up the first screen.
 const loadToaster = () =>
@@ -34,6 +36,24 @@ onlineManager.setEventListener((setOnline) => {
 });
 forgetOtherAccounts(queryClient);
 followSignOutOnDevice(queryClient);
+
+/**
+ * A session the server ended leaves nothing of its account on the device, and the reader is
+ * told why they are signed out, and how much had not been sent, never what.
+ */
+async function forgetEndedAccount(): Promise<void> {
+  const accountData = await import('@/lib/account-data');
+  const unsent = await accountData.forgetEndedAccount();
+  toast(
+    unsent === 0
+      ? i18n.t('sessionEnded.ended')
+      : i18n.t('sessionEnded.unsent', {
+          count: unsent,
+          number: formatNumber(unsent, currentLanguage()),
+        }),
+  );
+}
+followSessionEnd(queryClient, forgetEndedAccount);
 
 /**
  * The toaster, once a toast is asked for or the first screen and its data are up. Its code not

@@ -28,6 +28,17 @@ async function toError(response: Response): Promise<ApiRequestError> {
 
 const signOutPath = '/api/auth/sign-out';
 
+const unauthorizedListeners = new Set<(path: string) => void>();
+
+/**
+ * Hears every 401 our API answers, with the path that got it: the server no longer knows the
+ * session (`session.ts` decides what that means for the device). Returns the way to stop.
+ */
+export function onUnauthorized(listener: (path: string) => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 async function send<T>(path: string, init: RequestInit): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
@@ -45,6 +56,7 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
     throw new ApiRequestError(0, 'network', error instanceof Error ? error.message : 'offline');
   }
   reportNetworkSuccess();
+  if (response.status === 401) for (const listener of unauthorizedListeners) listener(path);
   if (!response.ok) throw await toError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -15,9 +15,6 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Locale tags for Intl: Nepali numbers use Devanagari digits and Nepali grouping. */
-export const intlLocale: Record<Language, string> = { en: 'en-US', ne: 'ne-NP' };
-
 export function currentLanguage(): Language {
   return i18n.resolvedLanguage === 'ne' ? 'ne' : 'en';
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { devanagariDigits } from '@shared/date-words';
 import type { Language } from './i18n';
 
 /**
@@ -35,12 +36,9 @@ export function formatPercent(percent: number, language: Language): string {
   return formatNumber(percent / 100, language, { style: 'percent', maximumFractionDigits: 1 });
 }
 
-const devanagariDigits = '०१२३४५६७८९';
-
-/** Text such as a date or a time ("2056-10-01", "7:30") with its digits in the reader's script. */
+/** Text such as a typed date or clinic hours ("2056-10-01", "7:30") with its digits in the reader's script. */
 export function formatDigits(text: string, language: Language): string {
-  if (language === 'en') return text;
-  return text.replace(/[0-9]/g, (digit) => devanagariDigits[Number(digit)] ?? digit);
+  return language === 'en' ? text : devanagariDigits(text);
 }
 
 export type NumberFormat = ReturnType<typeof useNumberFormat>;

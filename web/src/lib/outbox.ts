@@ -234,6 +234,11 @@ export const outbox = {
     return stored;
   },
 
+  /** Every entry an account has on this device, signed in or not, oldest first. */
+  entriesOf(owner: string): Promise<OutboxEntry[]> {
+    return outboxStorage.listFor(owner);
+  },
+
   /** The signed-in account's entries of one kind, as last read. */
   entries<Payload>(kind: string): readonly OutboxItem<Payload>[] {
     return ofKind(items.get(), kind) as readonly OutboxItem<Payload>[];
@@ -265,6 +270,11 @@ export const outbox = {
     await outboxStorage.removeAllBut(keep);
   },
 };
+
+/** How many of the signed-in account's entries the server has yet to take, refused ones included. */
+export function useOutboxSize(): number {
+  return useStore(items).length;
+}
 
 /** The signed-in account's entries of one kind still on this device, oldest first. */
 export function useOutbox<Payload>(kind: string): readonly OutboxItem<Payload>[] {

@@ -1,6 +1,8 @@
 import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@shared/profile';
-import { apiFetch, ApiRequestError, deliverPendingSignOut } from '@/lib/api-client';
+import { activeEncounter } from '@/lib/active-encounter';
+import { apiFetch, ApiRequestError, deliverPendingSignOut, onUnauthorized } from '@/lib/api-client';
+import { dataOwner } from '@/lib/data-owner';
 import { useFirstScreenDrawn } from '@/lib/first-screen';
 import { signOutPending } from '@/lib/pending-sign-out';
 
@@ -73,4 +75,47 @@ export function followSignOutOnDevice(queryClient: QueryClient): () => void {
   };
   showSignedOut();
   return signOutPending.subscribe(showSignedOut);
+}
+
+/** Paths whose 401 is about what was sent (a wrong password), not the session itself. */
+const accountSystemPath = /^\/api\/auth\//;
+
+/**
+ * The server saying a session ended (a 401: revoked from another device, a password reset,
+ * expiry) ends it on the device at once: nobody shows as signed in (which drops the cache and
+ * sends every screen to the sign-in page), the mark naming whose data the device keeps goes
+ * before anything else, so nothing of hers is restored from then on, also offline and in
+ * other tabs, and `forget` erases what is kept (`account-data.ts`, loaded only then). A 401
+ * from the account system may mean a wrong password: there the session is asked again, and
+ * its answer decides.
+ */
+export function followSessionEnd(
+  queryClient: QueryClient,
+  forget: () => Promise<void>,
+): () => void {
+  const signedInHere = () => {
+    const data = queryClient.getQueryData<Me | null>(sessionQueryOptions.queryKey);
+    return Boolean(data) || dataOwner.get() !== null;
+  };
+  const end = () => {
+    queryClient.setQueryData(sessionQueryOptions.queryKey, null);
+    dataOwner.set(null);
+    activeEncounter.set(null);
+    void forget().catch(() => undefined);
+  };
+  const stopHearing = onUnauthorized((path) => {
+    if (!signedInHere()) return;
+    if (accountSystemPath.test(path)) {
+      void queryClient.query({ ...sessionQueryOptions, staleTime: 0 }).catch(() => undefined);
+    } else end();
+  });
+  // Another tab learnt it (or signed out): the cookie they share is over here too.
+  const stopFollowing = dataOwner.subscribe(() => {
+    const shown = queryClient.getQueryData<Me | null>(sessionQueryOptions.queryKey);
+    if (dataOwner.get() === null && shown) end();
+  });
+  return () => {
+    stopHearing();
+    stopFollowing();
+  };
 }

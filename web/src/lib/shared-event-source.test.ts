@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onUnauthorized } from './api-client';
 import { createSharedEventSource, eventData, reopenMs } from './shared-event-source';
 
 /** Enough of an `EventSource` to drive the shared stream: jsdom has none. */
@@ -131,5 +132,33 @@ describe('eventData', () => {
   it('reads the JSON an event carries, and nothing from other text', () => {
     expect(eventData(new MessageEvent('x', { data: '[1,2]' }))).toEqual([1, 2]);
     expect(eventData(new MessageEvent('x', { data: 'not json' }))).toBeUndefined();
+  });
+});
+
+describe('a stream the browser gives up on', () => {
+  it('asks who is signed in, so a session the server ended is heard of at once', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((path: string) =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({ error: { code: 'unauthorized', message: 'Please sign in.' } }),
+            { status: path === '/api/me' ? 401 : 200 },
+          ),
+        ),
+      ),
+    );
+    const refused: string[] = [];
+    const stopHearing = onUnauthorized((path) => refused.push(path));
+    const shared = createSharedEventSource({ url: '/events', listeners: {} });
+    shared.acquire();
+    latest().fail(FakeEventSource.CONNECTING);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refused).toEqual([]);
+
+    latest().fail(FakeEventSource.CLOSED);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refused).toEqual(['/api/me']);
+    stopHearing();
   });
 });

@@ -1,3 +1,5 @@
+import { apiFetch } from './api-client';
+
 /** When the browser gives up on a stream (it does on an error answer), try again after this, doubling. */
 export const reopenMs = { first: 2_000, max: 60_000 };
 
@@ -42,6 +44,10 @@ export function createSharedEventSource(options: SharedEventSourceOptions): Shar
       // CONNECTING means the browser retries by itself; CLOSED means it gave up.
       if (stream.readyState === EventSource.CLOSED && source === stream) {
         source = undefined;
+        // It gives up on an answer that is not a stream, which it does not show us: most often
+        // a 401 once the server's recheck has ended the stream of a session that is over.
+        // Asking who is signed in lets the device hear it (`onUnauthorized`) within seconds.
+        void apiFetch('/api/me').catch(() => undefined);
         reopenTimer = setTimeout(open, reopenDelay);
         reopenDelay = Math.min(reopenDelay * 2, reopenMs.max);
       }

@@ -1,8 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import type { AuditRecord, AuditRepository } from '../../audit/audit-repository';
+import type { AuditAgent, AuditRecord } from '../../audit/audit-repository';
+import { agentOf } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
+import { actingAsThemselves } from '../actor';
 import { callerQueries } from '../callers';
 import { usersRepository } from '../users-repository';
 import { oneTimeCodeSignInPath } from './second-factor-hook';
@@ -41,8 +44,8 @@ const accountChanges: Record<
 };
 
 /**
- * The account system's calls the audit trail records. The route runs each of them as one
- * unit of work, so an entry commits with the change it records.
+ * The account system's calls the audit trail records. Each runs through `recording` inside
+ * the trail's `change`, so its entries commit with the change they record.
  */
 export function isAuditedAccountCall(path: string): boolean {
   return (
@@ -68,29 +71,46 @@ function emailIn(body: unknown): string | null {
 }
 
 /**
- * Records sign-ins (and refused ones), sign-outs, password resets and second-factor
- * changes made through the account system. It runs after every other plugin's hooks, so it
- * sees the answer the caller gets: a password accepted while a second factor is still owed
- * is no sign-in yet.
+ * Says which entries sign-ins (and refused ones), sign-outs, password resets and
+ * second-factor changes made through the account system call for. It runs after every other
+ * plugin's hooks, so it sees the answer the caller gets: a password accepted while a second
+ * factor is still owed is no sign-in yet. It writes nothing itself: the entries of one call
+ * are collected while `recording` runs it, and the audit trail writes them with its change.
  */
-export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
+export function accountAudit(db: Kysely<Database>) {
   const callers = callerQueries(db);
   const users = usersRepository(db);
   const idByEmail = (email: string | null) =>
     email === null ? Promise.resolve(null) : users.idByEmail(email);
   /** Who is signing out, read before their session is gone. */
   const signingOut = new WeakMap<Request, string>();
+  /** The entries of the account-system call running in this async context. */
+  const collected = new AsyncLocalStorage<AuditRecord[]>();
 
-  async function agent(userId: string | null, ctx: { request?: Request | undefined }) {
+  function record(entry: AuditRecord): void {
+    const entries = collected.getStore();
+    // An audited call outside `recording` would change an account unrecorded.
+    if (!entries) throw new Error('An audited account-system call ran outside `recording`.');
+    entries.push(entry);
+  }
+
+  async function agent(
+    userId: string | null,
+    ctx: { request?: Request | undefined },
+  ): Promise<AuditAgent> {
     const caller = userId === null ? null : await callers.byId(userId);
-    return { id: caller?.id ?? null, role: caller?.role ?? null, address: addressOf(ctx) };
+    const address = addressOf(ctx);
+    if (caller === null || address === null) {
+      return { id: caller?.id ?? null, role: caller?.role ?? null, address };
+    }
+    return agentOf(actingAsThemselves(caller, address));
   }
 
   async function recordSignIn(ctx: Context, method: string): Promise<void> {
     const returned = ctx.context.returned;
     if (returned instanceof APIError) {
       const accountId = (await idByEmail(emailIn(ctx.body))) ?? (await secondStepAccount(ctx));
-      await audit.record({
+      record({
         type: 'login',
         outcome: 'failure',
         agent: await agent(accountId, ctx),
@@ -103,7 +123,7 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
       return;
     const userId = ctx.context.newSession?.user.id ?? null;
     if (userId === null) return;
-    await audit.record({
+    record({
       type: 'login',
       agent: await agent(userId, ctx),
       entity: { type: 'account', id: userId, subjectId: userId },
@@ -129,7 +149,7 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
     change: { type: AuditRecord['type']; factor: string },
   ): Promise<void> {
     const userId = ctx.context.session?.user.id ?? null;
-    await audit.record({
+    record({
       type: change.type,
       agent: await agent(userId, ctx),
       entity: { type: 'second-factor', id: null, subjectId: userId },
@@ -169,7 +189,7 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
             const own = accountChanges[ctx.path];
             const ownerId = ctx.context.session?.user.id ?? null;
             if (own && ownerId !== null) {
-              await audit.record({
+              record({
                 type: own.type,
                 agent: await agent(ownerId, ctx),
                 entity: { type: 'account', id: ownerId, subjectId: ownerId },
@@ -188,7 +208,7 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
             if (ctx.path === '/sign-out') {
               const userId = ctx.request ? (signingOut.get(ctx.request) ?? null) : null;
               if (userId === null) return;
-              await audit.record({
+              record({
                 type: 'logout',
                 agent: await agent(userId, ctx),
                 entity: { type: 'account', id: userId, subjectId: userId },
@@ -202,9 +222,18 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
 
   return {
     plugin,
+    /**
+     * Runs one audited account-system call (see isAuditedAccountCall) and gives back its
+     * answer with the entries it calls for, for the trail to write in the same transaction.
+     */
+    async recording<T>(work: () => Promise<T>): Promise<{ result: T; entries: AuditRecord[] }> {
+      const entries: AuditRecord[] = [];
+      const result = await collected.run(entries, work);
+      return { result, entries };
+    },
     /** A password set through a mailed reset link; Better Auth calls it once the password is set. */
     async passwordReset(userId: string, request: Request | undefined): Promise<void> {
-      await audit.record({
+      record({
         type: 'password-reset',
         agent: await agent(userId, { request }),
         entity: { type: 'account', id: userId, subjectId: userId },
@@ -212,3 +241,5 @@ export function accountAudit(db: Kysely<Database>, audit: AuditRepository) {
     },
   };
 }
+
+export type AccountAudit = ReturnType<typeof accountAudit>;

@@ -1,4 +1,4 @@
-import type { Auth } from '../auth';
+import type { AccountSystem } from './account-system';
 
 /**
  * An account with a confirmed e-mail address and a password, made as an administrator
@@ -6,7 +6,7 @@ import type { Auth } from '../auth';
  * hash, so accounts sharing one password may share one hash.
  */
 export async function createConfirmedAccount(
-  auth: Auth,
+  auth: AccountSystem,
   account: { email: string; name?: string; passwordHash: string },
 ): Promise<{ id: string }> {
   const context = await auth.$context;
@@ -24,6 +24,6 @@ export async function createConfirmedAccount(
 }
 
 /** The account system's hash of `password`. */
-export async function passwordHashOf(auth: Auth, password: string): Promise<string> {
+export async function passwordHashOf(auth: AccountSystem, password: string): Promise<string> {
   return (await auth.$context).password.hash(password);
 }

@@ -2,11 +2,11 @@
  * Everything Sewa relies on beyond Better Auth's public options: its session cookie's
  * format, its internal adapter and context, the rows it keeps in `user`, `account`,
  * `verification`, `twoFactor` and `passkey`, the token format of its confirmation links,
- * and the two-factor plugin's hooks. The rest of the server imports these from here
- * only, and tests/api/auth/better-auth-contract.test.ts fails when an upgrade changes
- * one of them.
+ * the two-factor plugin's hooks and the schema check it starts without awaiting. The rest
+ * of the server imports these from here only, and
+ * tests/api/auth/better-auth-contract.test.ts fails when an upgrade changes one of them.
  */
-export { accountAudit, isAuditedAccountCall } from './account-audit';
+export { accountAudit, isAuditedAccountCall, type AccountAudit } from './account-audit';
 export { confirmationMail } from './confirmation-mail';
 export { newConfirmationToken } from './confirmation-links';
 export { createConfirmedAccount, passwordHashOf } from './confirmed-account';
@@ -15,6 +15,9 @@ export { isAccountPassword } from './password-check';
 export { resetLinkPrefix, voidPendingResetLinks } from './reset-links';
 export { oneTimeCodeSignInPath, secondFactorAlsoAfterOneTimeCode } from './second-factor-hook';
 export { secondFactorTables, type StoredFactors } from './second-factor-tables';
+export { startUpCheckSettled } from './start-up-check';
+export { unconfirmedAccountDays, unconfirmedAccounts } from './unconfirmed-accounts';
+export { sessionAddressOf } from './session-address';
 export {
   sessionCookieSettings,
   verifiedCookieToken,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Auth } from '../auth';
+import type { AccountSystem } from './account-system';
 
 /**
  * The token inside Better Auth's signed session cookie, or undefined when the
@@ -30,7 +30,7 @@ export interface SessionCookieSettings {
   updateAgeSeconds: number;
 }
 
-export async function sessionCookieSettings(auth: Auth): Promise<SessionCookieSettings> {
+export async function sessionCookieSettings(auth: AccountSystem): Promise<SessionCookieSettings> {
   const context = await auth.$context;
   return {
     name: context.authCookies.sessionToken.name,

@@ -9,6 +9,9 @@ import * as confirmationLinks from './0007-confirmation-links';
 import * as unverifiedPhoneNumbers from './0008-unverified-phone-numbers';
 import * as visits from './0009-visits';
 import * as auditEvents from './0010-audit-events';
+import * as auditOnBehalfOf from './0011-audit-on-behalf-of';
+import * as careRelationships from './0012-care-relationships';
+import * as uploadIdsPerOwner from './0013-upload-ids-per-owner';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -25,4 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0008-unverified-phone-numbers': unverifiedPhoneNumbers,
   '0009-visits': visits,
   '0010-audit-events': auditEvents,
+  '0011-audit-on-behalf-of': auditOnBehalfOf,
+  '0012-care-relationships': careRelationships,
+  '0013-upload-ids-per-owner': uploadIdsPerOwner,
 };

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { keepAccountData, restoreAccountData } from '@/lib/account-data';
+import { keepAccountData, showLastKnownOffline } from '@/lib/account-data';
 import { useOnline } from '@/lib/online-status';
 
 /**
  * The signed-in account's last known data on this device: shown when the connection is gone
- * before the server has said who is signed in, and kept up to date once it has (another
- * account's data and outbox are erased first).
+ * before the server has said who is signed in (an offline start), and kept up to date once it
+ * has (another account's data and outbox are erased first).
  */
 export function useAccountData(userId: string | null, waitingForSession: boolean): void {
   const queryClient = useQueryClient();
@@ -14,7 +14,7 @@ export function useAccountData(userId: string | null, waitingForSession: boolean
 
   useEffect(() => {
     if (!waitingForSession || online) return;
-    void restoreAccountData(queryClient).catch(() => undefined);
+    void showLastKnownOffline(queryClient).catch(() => undefined);
   }, [waitingForSession, online, queryClient]);
 
   useEffect(() => {

@@ -1,3 +1,5 @@
+import { addClinicDays, clinicToday, type ClinicDay, type ClinicTime } from '@shared/clinic-time';
+
 /**
  * The patient dashboard's hard-coded sample content.
  * Nothing in the product records appointments, medications or vitals yet; these
@@ -10,30 +12,21 @@ export interface Appointment {
   id: string;
   patientId: string;
   doctorId: string;
-  /** YYYY-MM-DD */
-  date: string;
-  /** HH:mm, 24-hour */
-  time: string;
+  date: ClinicDay;
+  time: ClinicTime;
   status: 'scheduled';
   type: 'video';
   /** A key of `patientHome.sample.reasons`. */
   reason: 'bloodPressureReview';
 }
 
-function isoDate(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
-/** Always tomorrow, so the sample never lies in the past. */
-export function sampleAppointment(today = new Date()): Appointment {
-  const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+/** Always tomorrow in clinic time, so the sample never lies in the past. */
+export function sampleAppointment(now: Date = new Date()): Appointment {
   return {
     id: 'sample-appointment',
     patientId: 'me',
     doctorId: 'sample-doctor',
-    date: isoDate(tomorrow),
+    date: addClinicDays(clinicToday(now), 1),
     time: '10:30',
     status: 'scheduled',
     type: 'video',
@@ -48,8 +41,7 @@ export interface Medication {
   id: string;
   name: string;
   doseMg: number;
-  /** HH:mm, 24-hour */
-  dueAt: string;
+  dueAt: ClinicTime;
   /** A key of `patientHome.sample.instructions`. */
   instruction: 'afterBreakfast' | 'beforeBed';
 }

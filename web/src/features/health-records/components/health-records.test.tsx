@@ -21,7 +21,8 @@ const finished = (id: string, summary: string | null, endedAt: string): Visit =>
   });
 
 const visits = [
-  finished('v2', 'Blood pressure is well controlled. Continue amlodipine.', '2026-11-20T06:00:00Z'),
+  // 00:05 on 20 November in clinic time; still the 19th on the New York phone the tests run as.
+  finished('v2', 'Blood pressure is well controlled. Continue amlodipine.', '2026-11-19T18:20:00Z'),
   finished('v1', null, '2026-10-02T06:00:00Z'),
 ];
 
@@ -61,11 +62,20 @@ describe('HealthRecords', () => {
     expect(screen.queryByText('Your medical history will appear here.')).toBeNull();
   });
 
-  it('writes dates and numbers in Nepali', async () => {
+  it('shows a visit without a reason as its kind alone', async () => {
+    render(<HealthRecords docs={docs} visits={[{ ...visits[1]!, reason: '' }]} />);
+    const timeline = screen.getByRole('list', { name: 'Timeline' });
+    expect(within(timeline).getByText('Video visit', { exact: true })).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
+    const summary = within(screen.getByRole('list', { name: 'Summaries' })).getByRole('listitem');
+    expect(summary.querySelectorAll('p:empty')).toHaveLength(0);
+  });
+
+  it('writes dates in Bikram Sambat and numbers in Devanagari digits in Nepali', async () => {
     await i18n.changeLanguage('ne');
     render(<HealthRecords docs={docs} visits={visits} />);
     await userEvent.click(screen.getByRole('tab', { name: /सारांश/ }));
-    expect(screen.getByText('अक्टोबर २, २०२६ · १४ मिनेट')).toBeVisible();
+    expect(screen.getByText('आश्विन १६, २०८३ · १४ मिनेट')).toBeVisible();
     expect(screen.getByText('डाक्टरले अझै सारांश लेख्नुभएको छैन।')).toBeVisible();
   });
 });

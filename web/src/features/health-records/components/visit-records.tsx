@@ -1,8 +1,8 @@
 import { StethoscopeIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '@shared/visits';
+import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
-import { formatVisitDay } from '../visit-date';
 
 /** The moment a finished visit is dated by. */
 function visitMoment(visit: Visit): string {
@@ -12,11 +12,12 @@ function visitMoment(visit: Visit): string {
 function VisitHeading({ visit }: { visit: Visit }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
+  const dates = useDates();
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
       <p className="font-semibold">{visit.doctorName ?? t('healthRecords.visits.unknownDoctor')}</p>
       <p className="text-muted-foreground text-xs">
-        {formatVisitDay(visitMoment(visit), format.language)}
+        {dates.date(visitMoment(visit))}
         {visit.durationMinutes !== null &&
           ` · ${t('healthRecords.visits.duration', { minutes: format.number(visit.durationMinutes) })}`}
       </p>
@@ -32,7 +33,7 @@ export function VisitSummaries({ visits }: { visits: Visit[] }) {
       {visits.map((visit) => (
         <li key={visit.id} className="border-border bg-card grid gap-1.5 rounded-xl border p-3">
           <VisitHeading visit={visit} />
-          <p className="text-muted-foreground text-sm">{visit.reason}</p>
+          {visit.reason && <p className="text-muted-foreground text-sm">{visit.reason}</p>}
           {visit.summary ? (
             <p className="text-sm whitespace-pre-line">{visit.summary}</p>
           ) : (
@@ -57,9 +58,9 @@ export function VisitTimeline({ visits }: { visits: Visit[] }) {
           <div className="grid min-w-0 flex-1 gap-0.5">
             <VisitHeading visit={visit} />
             <p className="text-muted-foreground text-sm">
-              {visit.type === 'video'
-                ? t('healthRecords.visits.videoVisit', { reason: visit.reason })
-                : t('healthRecords.visits.callVisit', { reason: visit.reason })}
+              {visit.reason
+                ? t(`healthRecords.visits.${visit.type}WithReason`, { reason: visit.reason })
+                : t(`healthRecords.visits.${visit.type}`)}
             </p>
           </div>
         </li>

@@ -2,8 +2,8 @@ import { ChevronRightIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Conversation } from '@shared/messaging';
+import { useDates } from '@/lib/dates';
 import { conversationTitle } from '../conversation-title';
-import { useMessageDates } from '../date-format';
 
 export function ConversationRow({
   conversation,
@@ -13,7 +13,7 @@ export function ConversationRow({
   myId: string | undefined;
 }) {
   const { t } = useTranslation();
-  const dates = useMessageDates();
+  const dates = useDates();
   const last = conversation.lastMessage;
   return (
     <li>

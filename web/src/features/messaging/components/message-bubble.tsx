@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@shared/messaging';
 import { cn } from '@/lib/cn';
-import { useMessageDates } from '../date-format';
+import { useDates } from '@/lib/dates';
 
 export interface MessageBubbleProps {
   message: Message;
@@ -20,7 +20,7 @@ export interface MessageBubbleProps {
  */
 export function MessageBubble({ message, own, showSender, marker }: MessageBubbleProps) {
   const { t } = useTranslation();
-  const dates = useMessageDates();
+  const dates = useDates();
   const sender = own
     ? t('messaging.conversation.you')
     : (message.senderName ?? t(`messaging.conversation.senderRole.${message.senderRole}`));
@@ -45,7 +45,7 @@ export function MessageBubble({ message, own, showSender, marker }: MessageBubbl
       {marker ?? (
         <time
           dateTime={message.createdAt}
-          title={dates.full(message.createdAt)}
+          title={dates.fullDateTime(message.createdAt)}
           className="text-muted-foreground px-1 text-xs"
         >
           {dates.time(message.createdAt)}

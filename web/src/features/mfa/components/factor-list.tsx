@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Factor, FactorType } from '@shared/mfa';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { currentLanguage, intlLocale } from '@/lib/i18n';
+import { useDates } from '@/lib/dates';
 import { useFactors } from '../api/get-factors';
 import { RemoveFactorDialog } from './remove-factor-dialog';
 
@@ -17,6 +17,7 @@ const icons: Record<FactorType, typeof KeyRoundIcon> = {
 /** The words that set one factor apart from others of its kind. */
 function useDescribe() {
   const { t } = useTranslation();
+  const dates = useDates();
   return (factor: Factor) => {
     const title = t(`mfa.types.${factor.factor_type}`);
     const parts: string[] = [];
@@ -25,11 +26,7 @@ function useDescribe() {
       parts.push(factor.friendly_name);
     }
     if (factor.created_at) {
-      const date = new Intl.DateTimeFormat(intlLocale[currentLanguage()], {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }).format(new Date(factor.created_at));
-      parts.push(t('mfa.factors.added', { date }));
+      parts.push(t('mfa.factors.added', { date: dates.dateTime(factor.created_at) }));
     }
     const detail = parts.join(' · ');
     return { title, detail, name: detail ? `${title} (${detail})` : title };

@@ -4,14 +4,16 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { cn } from '@/lib/cn';
-import { useNumberFormat } from '@/lib/number-format';
-import { formatClock, formatDay } from '../format-when';
+import { useDates } from '@/lib/dates';
 import { sampleDoctorName, type Appointment } from '../sample-patient-data';
 import { DashboardCard } from './dashboard-card';
 
-/** What joining the visit of the card asks for: its reason (in English, as the doctor's queue shows it) and type. */
+/**
+ * What joining the visit of the card asks for: its type only. The card's reason is sample
+ * text, never the patient's: a real visit starts without one, and the patient may give it in
+ * the waiting room.
+ */
 export interface JoinVisitRequest {
-  reason: string;
   type: Appointment['type'];
 }
 
@@ -24,15 +26,12 @@ export function AppointmentCard({
   /** Enters the waiting room (or the call the doctor has started); the page decides how. */
   onJoin?: (request: JoinVisitRequest) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const { language } = useNumberFormat();
+  const { t } = useTranslation();
+  const dates = useDates();
   const waiting = useDoctorIsWaiting();
   const join = () => {
     toast(t('patientHome.appointment.preparing'));
-    onJoin?.({
-      reason: i18n.getFixedT('en')(`patientHome.sample.reasons.${appointment.reason}`),
-      type: appointment.type,
-    });
+    onJoin?.({ type: appointment.type });
   };
   return (
     <DashboardCard
@@ -56,8 +55,8 @@ export function AppointmentCard({
         </p>
         <p className="text-sm">
           {t('patientHome.appointment.when', {
-            day: formatDay(appointment.date, language),
-            time: formatClock(appointment.time, language),
+            day: dates.nearDayOr(appointment.date),
+            time: dates.clock(appointment.time),
           })}
         </p>
       </div>

@@ -2,8 +2,7 @@ import { MessageCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { useNumberFormat } from '@/lib/number-format';
-import { formatDay } from '../format-when';
+import { useDates } from '@/lib/dates';
 import { DashboardCard, EmptyState } from './dashboard-card';
 
 export interface LatestConversation {
@@ -24,7 +23,7 @@ export function LatestConversationCard({
   conversation?: LatestConversation | null | 'loading';
 }) {
   const { t } = useTranslation();
-  const { language } = useNumberFormat();
+  const dates = useDates();
   if (conversation === 'loading') {
     return (
       <DashboardCard title={t('patientHome.conversation.title')} busy>
@@ -44,7 +43,7 @@ export function LatestConversationCard({
               {conversation.title || t('patientHome.conversation.untitled')}
             </span>
             <span className="text-muted-foreground shrink-0 text-xs">
-              {formatDay(conversation.createdAt.slice(0, 10), language)}
+              {dates.nearDateOr(conversation.createdAt)}
             </span>
           </span>
           {conversation.lastMessage && (

@@ -2,8 +2,8 @@ import { CheckIcon, PillIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
-import { formatClock } from '../format-when';
 import type { Medication } from '../sample-patient-data';
 import { DashboardCard } from './dashboard-card';
 
@@ -11,6 +11,7 @@ import { DashboardCard } from './dashboard-card';
 export function MedicationsCard({ medications }: { medications: Medication[] }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
+  const dates = useDates();
   const [taken, setTaken] = useState<ReadonlySet<string>>(new Set());
   return (
     <DashboardCard title={t('patientHome.medications.title')}>
@@ -29,7 +30,7 @@ export function MedicationsCard({ medications }: { medications: Medication[] }) 
                 </p>
                 <p className="text-muted-foreground text-xs">
                   {t('patientHome.medications.due', {
-                    time: formatClock(medication.dueAt, format.language),
+                    time: dates.clock(medication.dueAt),
                     instruction: t(`patientHome.sample.instructions.${medication.instruction}`),
                   })}
                 </p>

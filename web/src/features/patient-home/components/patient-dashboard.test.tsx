@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '@/components/ui/toaster';
 import { activeEncounter } from '@/lib/active-encounter';
+import { outbox } from '@/lib/outbox';
 import { i18n } from '@/lib/i18n';
 import type { JoinVisitRequest } from './appointment-card';
 import { DoctorWaitingBar } from './doctor-waiting-bar';
@@ -118,12 +119,34 @@ describe('patient dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Your doctor is waiting' })).toBeNull();
   });
 
-  it('says "Preparing your visit…" on Join Video Visit and asks to join with the card’s reason', async () => {
+  it('says "Preparing your visit…" on Join Video Visit and joins in one tap, without the sample card’s reason', async () => {
     const join = vi.fn();
     renderDashboard(null, join);
     await userEvent.click(screen.getByRole('button', { name: 'Join Video Visit' }));
     await expectNewToast('Preparing your visit…');
-    expect(join).toHaveBeenCalledWith({ reason: 'Blood pressure review', type: 'video' });
+    expect(join).toHaveBeenCalledExactlyOnceWith({ type: 'video' });
+  });
+
+  it('says all data is synced only while nothing waits to be sent from the device', async () => {
+    // The server is slow to say who is signed in: the footer's time waits, the connection holds.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<never>(() => undefined)),
+    );
+    act(() => outbox.start('sita'));
+    renderDashboard();
+    expect(screen.getByText(/All data synced/)).toBeVisible();
+    await act(() => outbox.add({ kind: 'note', key: 'k', id: 'note-1', payload: 'Hello' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('contentinfo')).toHaveTextContent(
+        /^1 item not sent yet · last synced/,
+      ),
+    );
+    expect(screen.queryByText(/All data synced/)).toBeNull();
+    await act(() => outbox.remove('note-1'));
+    expect(await screen.findByText(/All data synced/)).toBeVisible();
+    act(() => outbox.stop());
+    vi.unstubAllGlobals();
   });
 
   it('is not live while the patient is only in the waiting room', () => {
@@ -138,7 +161,8 @@ describe('patient dashboard', () => {
       id: 'c-1',
       title: null,
       lastMessage: 'See you soon',
-      createdAt: '2026-11-20T10:00:00Z',
+      // 00:15 on 20 November in clinic time, still the 19th in UTC and in New York.
+      createdAt: '2026-11-19T18:30:00Z',
     });
     const conversation = within(card('Latest conversation'));
     const link = conversation.getByRole('link', { name: /Conversation/ });

@@ -67,6 +67,11 @@ describe('QueueRow', () => {
     expect(within(row).queryByText('Call')).toBeNull();
   });
 
+  it('says so when the patient gave no reason', () => {
+    const row = renderRow({ ...sampleEntries[1]!, reason: '' });
+    expect(within(row).getByText('No reason given')).toBeVisible();
+  });
+
   it('shows a routine call visit without the urgent mark', () => {
     const row = renderRow(sampleEntries[1]!);
     expect(within(row).getByText('Routine')).toBeVisible();

@@ -51,7 +51,9 @@ export function QueueRow({
               {t(`queue.priority.${entry.priority}`)}
             </span>
           </div>
-          <p className="text-muted-foreground truncate text-sm">{entry.reason}</p>
+          <p className="text-muted-foreground truncate text-sm">
+            {entry.reason || t('queue.noReason')}
+          </p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
           <span className="text-brand-700 flex items-center gap-1 font-medium">

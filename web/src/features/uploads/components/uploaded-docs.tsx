@@ -1,8 +1,11 @@
-import { CloudUploadIcon, FileImageIcon } from 'lucide-react';
+import { AlertCircleIcon, CloudUploadIcon, FileImageIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Upload } from '@shared/uploads';
+import { photoStorageQuotaBytes, type Upload } from '@shared/uploads';
+import { useDates } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
+import { useNumberFormat } from '@/lib/number-format';
+import { reasonError, type OutboxReason } from '@/lib/outbox';
 import { useUploadedDocs } from '../api/get-uploads';
 import { usePendingUploads, type PendingPhoto } from '../upload-sync';
 
@@ -73,14 +76,8 @@ export function UploadedDocs() {
 }
 
 function StoredThumbnail({ upload }: { upload: Upload }) {
-  const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(
-    i18n.resolvedLanguage === 'ne' ? ['ne-NP', 'hi-IN'] : 'en-US',
-    {
-      dateStyle: 'medium',
-      ...(i18n.resolvedLanguage === 'ne' ? { numberingSystem: 'deva' } : {}),
-    },
-  ).format(new Date(upload.createdAt));
+  const { t } = useTranslation();
+  const date = useDates().date(upload.createdAt);
   return (
     <a href={upload.url} target="_blank" rel="noreferrer" className="block">
       <img
@@ -93,13 +90,41 @@ function StoredThumbnail({ upload }: { upload: Upload }) {
   );
 }
 
+/** How the server's refusals of a photo read; other codes read as the shared words or the fallback. */
+const refusalMessages = {
+  unsupported_media_type: 'uploads.docs.notAPhoto',
+  payload_too_large: 'uploads.docs.tooLarge',
+  rate_limited: 'uploads.docs.tooManyPhotos',
+} as const;
+
+/** Why a photo is still here: a refusal for good, or a limit it waits out. */
+function useRefusalText(reason: OutboxReason): string {
+  const { t } = useTranslation();
+  const { number: format } = useNumberFormat();
+  if (reason.code === 'photo_storage_full') {
+    const size = format(photoStorageQuotaBytes / (1024 * 1024));
+    return t('uploads.docs.storageFull', { size });
+  }
+  return errorMessage(t, reasonError(reason), t('uploads.docs.refused'), refusalMessages);
+}
+
+function RefusalText({ reason }: { reason: OutboxReason }) {
+  return <p className="text-muted-foreground mt-1 text-xs">{useRefusalText(reason)}</p>;
+}
+
 function WaitingThumbnail({ upload }: { upload: PendingPhoto }) {
   const { t } = useTranslation();
-  const label = upload.sending
-    ? t('uploads.docs.uploading')
-    : upload.attempts > 0
-      ? t('uploads.docs.retrying')
-      : t('uploads.docs.waitingToUpload');
+  const refused = upload.state === 'failed';
+  const label = refused
+    ? t('uploads.docs.notUploaded')
+    : upload.sending
+      ? t('uploads.docs.uploading')
+      : upload.attempts > 0
+        ? t('uploads.docs.retrying')
+        : t('uploads.docs.waitingToUpload');
+  // A refusal says why; so does the one limit a photo waits out, the rate of new photos.
+  const reason = refused || upload.reason?.code === 'rate_limited' ? upload.reason : null;
+  const Icon = refused ? AlertCircleIcon : CloudUploadIcon;
 
   return (
     <figure className="relative">
@@ -109,9 +134,10 @@ function WaitingThumbnail({ upload }: { upload: PendingPhoto }) {
         className="aspect-square w-full rounded-lg object-cover opacity-70"
       />
       <figcaption className="absolute inset-x-1 bottom-1 flex items-center justify-center gap-1 rounded-md bg-black/65 px-1 py-0.5 text-[11px] font-medium text-white">
-        <CloudUploadIcon className="size-3" aria-hidden="true" />
+        <Icon className="size-3" aria-hidden="true" />
         {label}
       </figcaption>
+      {reason && <RefusalText reason={reason} />}
     </figure>
   );
 }

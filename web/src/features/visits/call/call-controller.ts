@@ -250,9 +250,11 @@ export class CallController {
     this.update({ preview: this.previewStream() });
   }
 
+  /** Says we are still here; the answer brings a TURN credential for later connections. */
   private async heartbeat(): Promise<void> {
     try {
-      await joinCall(this.visitId);
+      const answer = await joinCall(this.visitId);
+      if (!this.stopped) this.session?.useIceServers(answer.iceServers);
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === 'visit_closed') this.onClosed();
     }

@@ -29,7 +29,9 @@ class FakePeerConnection {
   onconnectionstatechange: unknown = null;
   onsignalingstatechange: (() => void) | null = null;
 
-  constructor(readonly config: RTCConfiguration) {
+  configurations: RTCConfiguration[] = [];
+
+  constructor(public config: RTCConfiguration) {
     FakePeerConnection.made.push(this);
   }
   addTrack(track: unknown) {
@@ -68,6 +70,13 @@ class FakePeerConnection {
   }
   restartIce() {
     this.restarts += 1;
+  }
+  getConfiguration(): RTCConfiguration {
+    return this.config;
+  }
+  setConfiguration(config: RTCConfiguration) {
+    this.configurations.push(config);
+    this.config = config;
   }
   close() {
     this.closed = true;
@@ -125,6 +134,24 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PeerSession', () => {
+  it('hands fresh ICE servers to the running connection and to every later one', async () => {
+    const { session } = makeSession();
+    session.start();
+    session.receive({ kind: 'hello', session: doctorBefore });
+    await settle();
+    const fresh = [{ urls: ['turn:turn.example.org:3478'], username: '1:v', credential: 'c' }];
+    session.useIceServers(fresh);
+    const running = FakePeerConnection.made[0]!;
+    expect(running.configurations).toEqual([{ iceServers: fresh }]);
+    expect(running.closed).toBe(false);
+
+    // The doctor reloads: the new connection is made with the fresh credential.
+    session.receive({ kind: 'hello', session: doctorAfter });
+    await settle();
+    expect(FakePeerConnection.made).toHaveLength(2);
+    expect(FakePeerConnection.made[1]!.config.iceServers).toEqual(fresh);
+  });
+
   it('says hello, and answers a new session’s hello with a connection and a reply', async () => {
     const { session, sent } = makeSession();
     session.start();

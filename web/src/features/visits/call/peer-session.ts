@@ -69,9 +69,11 @@ export class PeerSession {
   private level: CallQualityLevel = 'full';
   private videoTrack: MediaStreamTrack | null;
   private videoSender: RTCRtpSender | null = null;
+  private iceServers: RTCIceServer[];
 
   constructor(private readonly options: PeerSessionOptions) {
     this.videoTrack = options.localStream.getVideoTracks()[0] ?? null;
+    this.iceServers = options.iceServers;
   }
 
   /** This session's name in the call's signals; a new one after starting over. */
@@ -87,6 +89,22 @@ export class PeerSession {
   /** The connection to the other person, while there is one. */
   get connection(): RTCPeerConnection | null {
     return this.pc;
+  }
+
+  /**
+   * Fresh ICE servers from the call's heartbeat. A TURN credential lasts 15 minutes and the
+   * TURN server checks it only when a relay is set up, so the relay in use carries on; but
+   * an ICE restart or a new connection after that needs a credential that is still valid.
+   */
+  useIceServers(iceServers: RTCIceServer[]): void {
+    this.iceServers = iceServers;
+    const pc = this.pc;
+    if (!pc) return;
+    try {
+      pc.setConfiguration({ ...pc.getConfiguration(), iceServers });
+    } catch {
+      // A connection that cannot take them keeps its own; the next connection has them.
+    }
   }
 
   /** Takes the next received signal; they are handled strictly in order. */
@@ -242,7 +260,7 @@ export class PeerSession {
   private connectTo(remote: string): void {
     this.dropConnection();
     this.remote = remote;
-    const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     this.pc = pc;
     this.makingOffer = false;
     this.ignoreOffer = false;

@@ -46,6 +46,55 @@ describe('WaitingRoom', () => {
     expect(screen.getByText('लाइनमा तपाईं ३ नम्बरमा हुनुहुन्छ')).toBeVisible();
     expect(screen.getByText('डाक्टरले हेर्न लगभग १२ मिनेट लाग्छ')).toBeVisible();
     expect(screen.getByRole('button', { name: 'प्रतीक्षा कक्ष छोड्नुहोस्' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'भेटको कारण' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'कारण सुरक्षित गर्नुहोस्' })).toBeVisible();
+  });
+
+  it('starts with an empty, optional reason and never shows sample text for it', () => {
+    renderRoom({ ...queued, reason: '' });
+    expect(screen.getByRole('textbox', { name: 'Reason for visit' })).toHaveValue('');
+    expect(
+      screen.getByText('Optional. Tell the doctor in a few words why you came.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Blood pressure review|Reason:/)).toBeNull();
+  });
+
+  it('saves the reason the patient gives, trimmed', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(Response.json({ ...queued, reason: 'Headache' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoom({ ...queued, reason: '' });
+    const field = screen.getByRole('textbox', { name: 'Reason for visit' });
+    await userEvent.type(field, '  Headache  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save reason' }));
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        `/api/visits/${queued.id}/reason`,
+        expect.objectContaining({ method: 'PUT', body: '{"reason":"Headache"}' }),
+      ),
+    );
+    await vi.waitFor(() => expect(field).toHaveValue('Headache'));
+  });
+
+  it('asks for words before saving, and says when the visit has ended meanwhile', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        Response.json(
+          { error: { code: 'visit_closed', message: 'This visit has ended.' } },
+          { status: 409 },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoom({ ...queued, reason: '' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save reason' }));
+    expect(screen.getByText('Please give a reason for the visit')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reason for visit' }), 'Fever');
+    await userEvent.click(screen.getByRole('button', { name: 'Save reason' }));
+    expect(await screen.findByText('This visit has already ended.')).toBeVisible();
   });
 
   it('cancels the visit on "Leave waiting room" and goes home', async () => {

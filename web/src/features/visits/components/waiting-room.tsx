@@ -9,6 +9,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { useNumberFormat } from '@/lib/number-format';
 import { useCancelVisit } from '../api/cancel-visit';
 import { visitErrorText } from '../visit-errors';
+import { VisitReasonForm } from './visit-reason-form';
 
 /** The patient's place in line and the estimate, refreshed every 15 seconds by the visit query. */
 export function WaitingRoom({ visit }: { visit: Visit }) {
@@ -29,9 +30,6 @@ export function WaitingRoom({ visit }: { visit: Visit }) {
   return (
     <Card className="grid gap-3" aria-labelledby={titleId}>
       <CardTitle id={titleId}>{t('visits.waitingRoom.title')}</CardTitle>
-      <p className="text-muted-foreground text-sm">
-        {t('visits.waitingRoom.reason', { reason: visit.reason })}
-      </p>
       <div role="status" className="grid gap-1">
         {visit.position !== null && (
           <p className="flex items-center gap-2 text-lg font-semibold">
@@ -49,6 +47,7 @@ export function WaitingRoom({ visit }: { visit: Visit }) {
         </p>
       </div>
       <p className="text-muted-foreground text-xs">{t('visits.waitingRoom.refresh')}</p>
+      <VisitReasonForm visit={visit} />
       <Button type="button" variant="outline" disabled={cancel.isPending} onClick={leave}>
         {t('visits.waitingRoom.leave')}
       </Button>

@@ -1,0 +1,167 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { openVisitStatuses } from '@shared/visits';
+import type { Actor } from '../auth/actor';
+import type { Database } from '../db/schema';
+
+/**
+ * Who may read or change a patient's data: the one rule, for every domain.
+ *
+ * - **The patient** acts on their own data.
+ * - **A doctor who cares for them**: a visit assigned to the doctor is open, or ended within
+ *   the last `careWindowDays`; or the doctor has answered in the patient's care-team
+ *   conversation. Seeing the shared care-team inbox, which every doctor sees, is not by
+ *   itself a care relationship.
+ * - **Any doctor** reads and answers a patient's care-team conversation: that is the shared
+ *   inbox, and every such read of someone else's conversation is audited.
+ * - **A caregiver** the patient granted will act for them (`Actor.onBehalfOf`); until grants
+ *   exist, an actor acting for someone else is refused everything.
+ * - Managers, admins, researchers and the superadmin read no patient's data.
+ *
+ * The rules are one table (`allowedRelations`), read two ways: as SQL over a patient id, which
+ * list queries filter with (`permits`) and a single check evaluates for one patient (`can`);
+ * and in memory (`allows`) where the facts are at hand, as when a new message is pushed to the
+ * subscribers who may read it. Each relation is defined once per form beside the other, and a
+ * test holds the two forms to the same answers. A refusal is answered as a missing record.
+ */
+
+/** How long after a visit its doctor still cares for the patient. */
+export const careWindowDays = 90;
+
+export const patientActions = [
+  /** Everything recorded about the patient: visits, their summaries, photos, and what comes. */
+  'read-record',
+  /** The patient's care-team conversation: read it, and answer in it. */
+  'care-team',
+] as const;
+export type PatientAction = (typeof patientActions)[number];
+
+type Relation = 'self' | 'caring-doctor' | 'any-doctor';
+
+/** Which relations to the patient allow each action. */
+const allowedRelations: Record<PatientAction, readonly Relation[]> = {
+  'read-record': ['self', 'caring-doctor'],
+  'care-team': ['self', 'any-doctor'],
+};
+
+const never = sql<SqlBool>`false`;
+
+/** The actor's relation to the patient `patient` (an id, or a column holding one), as SQL. */
+function holds(actor: Actor, relation: Relation, patient: Expression<string>): Expression<SqlBool> {
+  // Acting for someone else opens nothing until caregivers' grants exist.
+  if (actor.onBehalfOf !== null) return never;
+  const { id, role } = actor.caller;
+  switch (relation) {
+    case 'self':
+      return sql<SqlBool>`(${patient} = ${id})`;
+    case 'any-doctor':
+      return role === 'doctor' ? sql<SqlBool>`true` : never;
+    case 'caring-doctor':
+      if (role !== 'doctor') return never;
+      return sql<SqlBool>`(exists (
+          select 1 from visits care_visit
+          where care_visit.patient_id = ${patient} and care_visit.doctor_id = ${id}
+            and (care_visit.status in (${sql.join([...openVisitStatuses])})
+                 or care_visit.ended_at > now() - make_interval(days => ${careWindowDays}))
+        ) or exists (
+          select 1 from conversations care_conversation
+          join messages care_answer on care_answer.conversation_id = care_conversation.id
+          where care_conversation.care_team_patient_id = ${patient}
+            and care_answer.sender_id = ${id}
+        ))`;
+  }
+}
+
+/** What the in-memory form must be told: whether the actor is a doctor who cares for the patient. */
+export interface KnownCare {
+  caresFor: boolean;
+}
+
+/** The same relations as `holds`, decided in memory from what is known. */
+function holdsNow(actor: Actor, relation: Relation, patientId: string, known: KnownCare): boolean {
+  if (actor.onBehalfOf !== null) return false;
+  const { id, role } = actor.caller;
+  switch (relation) {
+    case 'self':
+      return patientId === id;
+    case 'any-doctor':
+      return role === 'doctor';
+    case 'caring-doctor':
+      return role === 'doctor' && known.caresFor;
+  }
+}
+
+/** Whether the actor may take `action` on the patient, decided in memory. */
+export function allows(
+  actor: Actor,
+  action: PatientAction,
+  patientId: string,
+  known: KnownCare,
+): boolean {
+  return allowedRelations[action].some((relation) => holdsNow(actor, relation, patientId, known));
+}
+
+/** Whether the actor may take `action` on the patient `patient`, as SQL: the filter form. */
+export function permits(
+  actor: Actor,
+  action: PatientAction,
+  patient: Expression<string>,
+): Expression<SqlBool> {
+  const parts = allowedRelations[action].map((relation) => holds(actor, relation, patient));
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Who may read and write a conversation: what `conversationRule` and `conversationFilter` both say. */
+export interface ConversationParties {
+  participantIds: readonly string[];
+  /** The patient whose care-team conversation it is; null for any other conversation. */
+  carePatientId: string | null;
+}
+
+/**
+ * A conversation is read and answered by its participants, and a care-team conversation by
+ * whoever the `care-team` rule lets at that patient. In memory, for the push fan-out.
+ */
+export function conversationRule(actor: Actor, conversation: ConversationParties): boolean {
+  if (actor.onBehalfOf === null && conversation.participantIds.includes(actor.caller.id)) {
+    return true;
+  }
+  return (
+    conversation.carePatientId !== null &&
+    allows(actor, 'care-team', conversation.carePatientId, { caresFor: false })
+  );
+}
+
+/** The same rule as SQL, for queries over `conversations`. */
+export function conversationFilter(actor: Actor) {
+  return (eb: ExpressionBuilder<Database, 'conversations'>): Expression<SqlBool> => {
+    const participant =
+      actor.onBehalfOf === null
+        ? sql<SqlBool>`(${eb.ref('conversations.participant_ids')} @> array[${actor.caller.id}]::text[])`
+        : never;
+    const carePatient = eb.ref('conversations.care_team_patient_id') as Expression<string>;
+    return sql<SqlBool>`(${participant} or (${carePatient} is not null and ${permits(actor, 'care-team', carePatient)}))`;
+  };
+}
+
+/** Whether the actor acts on someone else's data: such reads are audited. */
+export function actsOnSomeoneElse(actor: Actor, patientId: string | null): boolean {
+  return patientId !== actor.caller.id || actor.onBehalfOf !== null;
+}
+
+export function patientAccess(db: Kysely<Database>) {
+  return {
+    permits,
+
+    /** Whether the actor may take `action` on this patient: the filter, for one patient. */
+    async can(actor: Actor, action: PatientAction, patientId: string): Promise<boolean> {
+      const row = await db
+        .selectNoFrom(
+          sql<boolean | null>`${permits(actor, action, sql.val(patientId))}`.as('allowed'),
+        )
+        .executeTakeFirstOrThrow();
+      return row.allowed === true;
+    },
+  };
+}
+
+export type PatientAccess = ReturnType<typeof patientAccess>;

@@ -1,0 +1,432 @@
+import {
+  isOpen,
+  visitSignalLimits,
+  type JoinAnswer,
+  type JoinWaitingRoom,
+  type Queue,
+  type Signal,
+  type SignalEvent,
+  type Visit,
+} from '@shared/visits';
+import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
+import type { Actor } from '../auth/actor';
+import { agentOf, type AuditTrail } from '../audit/audit-trail';
+import type { AuditAgent, AuditRecord } from '../audit/audit-repository';
+import { AppError } from '../http/app-error';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import { rateLimited } from '../rate-limit/refusal';
+import type { VisitAnnouncement, VisitHub } from '../realtime/visit-hub';
+import { iceServersFor, type TurnSettings } from './turn-credentials';
+import {
+  isDoctorOf,
+  isPatientOf,
+  mayCancel,
+  mayEnd,
+  mayFollowVisits,
+  mayJoinWaitingRoom,
+  maySeeQueue,
+  mayStart,
+  mayTakePart,
+  mayWriteSummary,
+} from './visit-access';
+import {
+  clockRules,
+  type VisitChange,
+  type VisitFacts,
+  type VisitsRepository,
+} from './visits-repository';
+
+/**
+ * How long a visit taken from the queue is still told as taken to another doctor pressing
+ * Start: every doctor saw it in the shared queue moments ago, so saying so tells them nothing
+ * new. Past this, a visit that is not queued is missing to a doctor who may not read it.
+ */
+export const justTakenMs = 2 * 60_000;
+
+/** How often each process applies the clock's rules (no-shows, calls left for good). */
+export const clockIntervalMs = 30_000;
+
+/** Where an announcement that could not be made is reported; stored is what counts. */
+interface Log {
+  warn(detail: object, message: string): void;
+}
+
+export interface VisitsServiceDeps {
+  visits: VisitsRepository;
+  access: PatientAccess;
+  hub: VisitHub;
+  limiter: RateLimiter;
+  trail: AuditTrail;
+  turn: TurnSettings | undefined;
+  log: Log;
+}
+
+/** The clock's own changes (a no-show, a call left for good) are made by nobody. */
+const byTheClock: AuditAgent = { id: null, role: null, address: null };
+
+/** Missing and forbidden answer alike, so a refusal tells nothing about what exists. */
+const notFound = () => new AppError('not_found', 'No such visit.');
+const closed = () => new AppError('visit_closed', 'This visit has ended.');
+const notStarted = () =>
+  new AppError('visit_not_ready', 'Your doctor has not started this visit yet.');
+const taken = () => new AppError('visit_taken', 'Another doctor has already started this visit.');
+const endedByDoctor = () => new AppError('conflict', 'A visit under way is ended by the doctor.');
+const onlyPatients = (what: string) => new AppError('forbidden', what);
+const signalsFull = () =>
+  new AppError('payload_too_large', 'This visit has stored as many call signals as it may.');
+
+function visitChanged(change: VisitChange, agent: AuditAgent): AuditRecord {
+  return {
+    type: 'visit-changed',
+    agent,
+    entity: { type: 'visit', id: change.id, subjectId: change.patientId },
+    detail: { from: change.from, to: change.status },
+  };
+}
+
+/** What a change tells the participants, and the doctors when the queue changed. */
+function announcementsOf(change: VisitChange): VisitAnnouncement[] {
+  const list: VisitAnnouncement[] = [
+    {
+      kind: 'visit',
+      id: change.id,
+      status: change.status,
+      patientId: change.patientId,
+      doctorId: change.doctorId,
+    },
+  ];
+  if (change.from === 'queued') list.push({ kind: 'queue', id: change.id, change: 'removed' });
+  return list;
+}
+
+/** Why a visit could not be moved on, from where it is now: over, or `stillOpen`. */
+function refusalAt(now: VisitFacts | null, stillOpen: () => AppError): AppError {
+  return now && isOpen(now.status) ? stillOpen() : closed();
+}
+
+/** A call's steps need a visit that has started and is not over. */
+function requireCallUnderWay(facts: VisitFacts): void {
+  if (facts.status === 'queued') throw notStarted();
+  if (!isOpen(facts.status)) throw closed();
+}
+
+/**
+ * Virtual visits, from the waiting room to the summary: each operation decides who may act
+ * (`access` for the patient's record, `visit-access` for a visit's own parties and roles),
+ * makes its change and the change's audit entry in one unit of work, records every read of
+ * someone else's visit, and announces what changed once it is stored.
+ */
+export function visitsService(deps: VisitsServiceDeps) {
+  const { visits, trail, hub } = deps;
+
+  async function announce(list: readonly VisitAnnouncement[]): Promise<void> {
+    // Stored is what counts: without an announcement, clients catch up on their next read.
+    await Promise.all(
+      list.map((announcement) =>
+        hub.announce(announcement).catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'visit announcement failed');
+        }),
+      ),
+    );
+  }
+
+  /** A status change and its audit entry in one transaction, announced once stored. */
+  async function moved(
+    agent: AuditAgent,
+    move: () => Promise<VisitChange | null>,
+  ): Promise<VisitChange | null> {
+    const change = await trail.change(move, (made) => (made ? visitChanged(made, agent) : null));
+    if (change) await announce(announcementsOf(change));
+    return change;
+  }
+
+  /** The clock's rules, for every visit or for one, recorded and announced. */
+  async function applyClock(onlyId?: string): Promise<void> {
+    const changes = await trail.change(
+      async () => {
+        const made: VisitChange[] = [];
+        for (const rule of clockRules) made.push(...(await visits.applyClockRule(rule, onlyId)));
+        return made;
+      },
+      (list) => list.map((change) => visitChanged(change, byTheClock)),
+    );
+    if (changes.length > 0) await announce(changes.flatMap(announcementsOf));
+  }
+
+  async function visitOrMissing(id: string): Promise<Visit> {
+    const visit = await visits.visit(id);
+    if (!visit) throw notFound();
+    return visit;
+  }
+
+  /** Records that `actor` saw someone else's visit; their own reads are not recorded. */
+  async function noteRead(actor: Actor, facts: VisitFacts, via: string): Promise<void> {
+    if (!actsOnSomeoneElse(actor, facts.patientId)) return;
+    await trail.note({
+      type: 'visit-read',
+      agent: agentOf(actor),
+      entity: { type: 'visit', id: facts.id, subjectId: facts.patientId },
+      detail: { via },
+    });
+  }
+
+  /** A visit's two parties (its patient, its doctor): anyone else meets a missing visit. */
+  async function asParty(actor: Actor, id: string): Promise<VisitFacts> {
+    const facts = await visits.facts(id);
+    if (!facts || actor.onBehalfOf !== null || !mayTakePart(actor.caller, facts)) throw notFound();
+    return facts;
+  }
+
+  /** A change by a party: the clock's rules for this visit first, so a late step sees the truth. */
+  async function settledForParty(actor: Actor, id: string): Promise<VisitFacts> {
+    // The clock's rules are the scheduler's to apply to any visit; applying them to this one
+    // first needs no party, and the facts are then read once, as they now stand.
+    await applyClock(id);
+    return asParty(actor, id);
+  }
+
+  return {
+    /** The scheduled task: the clock's rules for every visit. */
+    applyClock: () => applyClock(),
+
+    async joinWaitingRoom(
+      actor: Actor,
+      input: JoinWaitingRoom,
+    ): Promise<{ visit: Visit; created: boolean }> {
+      if (!mayJoinWaitingRoom(actor.caller)) {
+        throw onlyPatients('Only patients join the waiting room.');
+      }
+      const joined = await trail.change(
+        () => visits.joinWaitingRoom(actor.caller.id, input),
+        ({ visit, created }) =>
+          created
+            ? {
+                type: 'visit-changed',
+                agent: agentOf(actor),
+                entity: { type: 'visit', id: visit.id, subjectId: visit.patientId },
+                detail: { from: null, to: visit.status },
+              }
+            : null,
+      );
+      if (joined.created) await announce([{ kind: 'queue', id: joined.visit.id, change: 'added' }]);
+      return joined;
+    },
+
+    async current(actor: Actor): Promise<Visit | null> {
+      if (!mayJoinWaitingRoom(actor.caller)) {
+        throw onlyPatients('Only patients have visits of their own.');
+      }
+      return visits.openVisitOf(actor.caller.id);
+    },
+
+    async history(actor: Actor): Promise<Visit[]> {
+      if (!mayJoinWaitingRoom(actor.caller)) {
+        throw onlyPatients('Only patients have visits of their own.');
+      }
+      return visits.history(actor.caller.id);
+    },
+
+    /** The waiting room as every doctor sees it: each patient shown is in the trail. */
+    async queue(actor: Actor): Promise<Queue> {
+      if (!maySeeQueue(actor.caller))
+        throw new AppError('forbidden', 'Only doctors see the queue.');
+      const { entries, ...figures } = await visits.queue();
+      await trail.noteEach(
+        entries.map((entry) => ({
+          type: 'visit-read',
+          agent: agentOf(actor),
+          entity: { type: 'visit', id: entry.id, subjectId: entry.patientId },
+          detail: { via: 'queue' },
+        })),
+      );
+      // The answer names no patient id: the queue shows names and reasons only.
+      return {
+        ...figures,
+        entries: entries.map(({ id, patientName, priority, reason, type, queuedAt }) => ({
+          id,
+          patientName,
+          priority,
+          reason,
+          type,
+          queuedAt,
+        })),
+      };
+    },
+
+    /** A visit, to whoever the access policy lets at its patient's record. */
+    async read(actor: Actor, id: string): Promise<Visit> {
+      const facts = await visits.facts(id);
+      if (!facts || !(await deps.access.can(actor, 'read-record', facts.patientId))) {
+        throw notFound();
+      }
+      await noteRead(actor, facts, 'visit');
+      return visitOrMissing(id);
+    },
+
+    /**
+     * A doctor takes a queued visit. One another doctor has just taken is told as taken (the
+     * loser of two presses); any other visit that is not queued is missing to a doctor who may
+     * not read it, so probing ids tells nothing about what exists or who has it.
+     */
+    async start(actor: Actor, id: string): Promise<Visit> {
+      if (!mayStart(actor.caller)) throw new AppError('forbidden', 'Only doctors start visits.');
+      const facts = await visits.facts(id);
+      if (!facts) throw notFound();
+      if (facts.status !== 'queued') {
+        const justTaken =
+          isOpen(facts.status) &&
+          facts.startedAt != null &&
+          Date.now() - facts.startedAt.getTime() < justTakenMs;
+        if (!justTaken && !(await deps.access.can(actor, 'read-record', facts.patientId))) {
+          throw notFound();
+        }
+        throw refusalAt(facts, taken);
+      }
+      const change = await moved(agentOf(actor), () => visits.start(id, actor.caller.id));
+      // Someone else moved it first: it was queued when this doctor saw it.
+      if (!change) throw refusalAt(await visits.facts(id), taken);
+      return visitOrMissing(id);
+    },
+
+    /** A party enters the call, or is still in it (the heartbeat): the visit and what the call needs. */
+    async join(actor: Actor, id: string): Promise<JoinAnswer> {
+      const facts = await settledForParty(actor, id);
+      requireCallUnderWay(facts);
+      const side = isPatientOf(actor.caller, facts) ? 'patient' : 'doctor';
+      const present = await visits.markPresent(id, side);
+      if (!present) throw closed();
+      if (present.status === 'waiting' && present.bothJoined) {
+        await moved(agentOf(actor), () =>
+          visits.move(id, 'waiting', 'in_progress', actor.caller.id, { in_progress_at: 'now' }),
+        );
+      }
+      await noteRead(actor, facts, 'join');
+      const [visit, signalCursor] = await Promise.all([
+        visitOrMissing(id),
+        visits.signalCursor(id),
+      ]);
+      return { visit, iceServers: iceServersFor(deps.turn, id), signalCursor };
+    },
+
+    async leave(actor: Actor, id: string): Promise<Visit> {
+      const facts = await settledForParty(actor, id);
+      await visits.markLeft(id, isPatientOf(actor.caller, facts) ? 'patient' : 'doctor');
+      await noteRead(actor, facts, 'leave');
+      return visitOrMissing(id);
+    },
+
+    async cancel(actor: Actor, id: string): Promise<Visit> {
+      const facts = await settledForParty(actor, id);
+      if (!isOpen(facts.status)) throw closed();
+      if (!mayCancel(actor.caller, facts)) throw endedByDoctor();
+      const change = await moved(agentOf(actor), () =>
+        visits.move(id, facts.status, 'cancelled', actor.caller.id, { ended_at: 'now' }),
+      );
+      // It moved meanwhile: answer for where it is now.
+      if (!change) throw refusalAt(await visits.facts(id), endedByDoctor);
+      return visitOrMissing(id);
+    },
+
+    async end(actor: Actor, id: string): Promise<Visit> {
+      const facts = await settledForParty(actor, id);
+      // The patient takes part, so may know the visit exists: they hear why, not "missing".
+      if (!mayEnd(actor.caller, facts)) {
+        throw new AppError('forbidden', 'Only the doctor can end the visit.');
+      }
+      if (facts.status !== 'in_progress' && facts.status !== 'waiting') throw closed();
+      const agent = agentOf(actor);
+      const finish = () =>
+        moved(agent, () =>
+          visits.move(id, 'in_progress', 'finished', actor.caller.id, { ended_at: 'now' }),
+        );
+      const change =
+        facts.status === 'in_progress'
+          ? await finish()
+          : await moved(agent, () =>
+              visits.move(id, 'waiting', 'cancelled', actor.caller.id, { ended_at: 'now' }),
+            );
+      // Both came in meanwhile (waiting → in progress): end it from there.
+      if (!(change ?? (await finish()))) throw closed();
+      return visitOrMissing(id);
+    },
+
+    async saveSummary(actor: Actor, id: string, summary: string): Promise<Visit> {
+      const facts = await asParty(actor, id);
+      if (!mayWriteSummary(actor.caller, facts)) {
+        throw new AppError('forbidden', 'Only the doctor writes the summary.');
+      }
+      const saved = await trail.change(
+        () => visits.saveSummary(id, summary),
+        (written) =>
+          written
+            ? {
+                type: 'visit-changed',
+                agent: agentOf(actor),
+                entity: { type: 'visit', id, subjectId: facts.patientId },
+                detail: { summary: 'written' },
+              }
+            : null,
+      );
+      if (!saved) {
+        throw new AppError('visit_not_ready', 'The summary is written after the visit ends.');
+      }
+      return visitOrMissing(id);
+    },
+
+    /** The patient says why they came, while the visit is queued or waiting. */
+    async giveReason(actor: Actor, id: string, reason: string): Promise<Visit> {
+      const facts = await settledForParty(actor, id);
+      if (!isPatientOf(actor.caller, facts)) throw notFound();
+      const given = await trail.change(
+        () => visits.giveReason(id, actor.caller.id, reason),
+        (changed) =>
+          changed
+            ? {
+                type: 'visit-changed',
+                agent: agentOf(actor),
+                entity: { type: 'visit', id, subjectId: facts.patientId },
+                detail: { reason: 'given' },
+              }
+            : null,
+      );
+      if (!given) throw closed();
+      if (facts.status === 'queued') await announce([{ kind: 'queue', id, change: 'changed' }]);
+      return visitOrMissing(id);
+    },
+
+    /** Stores a party's signal for the other and pushes it; refused past the visit's limits. */
+    async sendSignal(actor: Actor, id: string, signal: Signal): Promise<string> {
+      const facts = await asParty(actor, id);
+      requireCallUnderWay(facts);
+      const decision = await deps.limiter.hit(`visit-signal:${id}:${actor.caller.id}`, {
+        max: visitSignalLimits.perMinute,
+        windowSeconds: 60,
+      });
+      if (!decision.allowed) throw rateLimited(decision);
+      const toUserId = isDoctorOf(actor.caller, facts) ? facts.patientId : facts.doctorId;
+      if (toUserId === null) throw notStarted();
+      const signalId = await visits.storeSignal({
+        visitId: id,
+        fromUserId: actor.caller.id,
+        toUserId,
+        signal,
+      });
+      if (signalId === null) throw signalsFull();
+      await announce([{ kind: 'signal', id: signalId, visitId: id, toUserId }]);
+      return signalId;
+    },
+
+    /** The signals to the caller after the cursor: a reconnecting page catches up. */
+    async signals(actor: Actor, id: string, after?: string): Promise<SignalEvent[]> {
+      await asParty(actor, id);
+      return visits.signalsFor(id, actor.caller.id, after);
+    },
+
+    /** Whether the actor may follow the visits push stream. */
+    mayFollow(actor: Actor): boolean {
+      return actor.onBehalfOf === null && mayFollowVisits(actor.caller);
+    },
+  };
+}
+
+export type VisitsService = ReturnType<typeof visitsService>;

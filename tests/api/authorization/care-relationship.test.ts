@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '@shared/messaging';
+import type { Visit } from '@shared/visits';
+import { careWindowDays } from '../../../server/src/access/patient-access';
+import type { Answer } from '../auth/client';
+import { person, type Person } from '../messaging/fixture';
+import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
+import { png } from './matrix';
+
+const missing = (answer: Answer, what: string) => {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+  expect((answer.body as { error: { code: string; message: string } }).error).toEqual({
+    code: 'not_found',
+    message: `No such ${what}.`,
+  });
+};
+
+/**
+ * The one access policy, through the API: a doctor reaches a patient's record (visits,
+ * photos) while caring for them, and only then; nobody else but the patient does.
+ */
+describe.each(databaseVariants)('who may reach a patient on the $name database', (variant) => {
+  let server: TestServer;
+  let patient: Person;
+  let caring: Person;
+  let stranger: Person;
+  let staff: Person[];
+  let photoId: string;
+
+  /** A visit of the patient's, assigned to `doctor`, in `status`, ended `daysAgo` when closed. */
+  async function visitWith(doctor: Person, status: string, daysAgo = 0): Promise<string> {
+    const id = randomUUID();
+    const ended = status === 'finished' || status === 'cancelled';
+    await sql`insert into visits (id, patient_id, doctor_id, status, type, priority, reason,
+        queued_at, started_at, in_progress_at, ended_at)
+      values (${id}, ${patient.id}, ${doctor.id}, ${status}, 'video', 'routine', '',
+        now() - make_interval(days => ${daysAgo + 1}), now() - make_interval(days => ${daysAgo + 1}),
+        now() - make_interval(days => ${daysAgo + 1}),
+        ${ended ? sql`now() - make_interval(days => ${daysAgo})` : null})`.execute(
+      server.database.db,
+    );
+    return id;
+  }
+
+  async function photoOf(owner: Person): Promise<string> {
+    const id = randomUUID();
+    const response = await fetch(`${server.url}/api/uploads/${id}`, {
+      method: 'PUT',
+      headers: {
+        cookie: owner.client.cookieHeader(),
+        origin: server.url,
+        'content-type': 'image/png',
+      },
+      body: png,
+    });
+    expect(response.status).toBe(201);
+    // The photo is read where its answer says: under the server's id for it.
+    const { url } = (await response.json()) as { url: string };
+    return url.split('/').at(-2)!;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
+    patient = await person(server, 'patient', { first: 'Kamala', last: 'Shrestha' });
+    caring = await person(server, 'doctor', { first: 'Ram', last: 'Thapa' });
+    stranger = await person(server, 'doctor', { first: 'Hari', last: 'Karki' });
+    staff = await Promise.all(
+      (['manager', 'admin', 'researcher', 'superadmin'] as const).map((role) =>
+        person(server, role, { first: role }),
+      ),
+    );
+    photoId = await photoOf(patient);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('lets a doctor with a recent visit at the record, and nobody else but the patient', async () => {
+    const visitId = await visitWith(caring, 'finished', 3);
+    for (const allowed of [patient, caring]) {
+      expect((await allowed.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
+      const visit = await allowed.client.get<Visit>(`/api/visits/${visitId}`);
+      expect(visit.status).toBe(200);
+      expect(visit.body.patientName).toBe('Kamala Shrestha');
+    }
+    for (const outsider of [stranger, ...staff]) {
+      missing(await outsider.client.get(`/api/uploads/${photoId}/content`), 'photo');
+      missing(await outsider.client.get(`/api/visits/${visitId}`), 'visit');
+    }
+  });
+
+  it('ends the care relationship 90 days after the last visit ended', async () => {
+    const doctor = await person(server, 'doctor', { first: 'Old', last: 'Visit' });
+    const old = await visitWith(doctor, 'finished', careWindowDays + 1);
+    missing(await doctor.client.get(`/api/visits/${old}`), 'visit');
+    missing(await doctor.client.get(`/api/uploads/${photoId}/content`), 'photo');
+
+    // An open visit is care, however long ago it was queued.
+    const open = await visitWith(doctor, 'in_progress', careWindowDays + 5);
+    expect((await doctor.client.get(`/api/visits/${old}`)).status).toBe(200);
+    expect((await doctor.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
+    await sql`update visits set status = 'finished', ended_at = now() - interval '100 days'
+      where id = ${open}`.execute(server.database.db);
+    missing(await doctor.client.get(`/api/uploads/${photoId}/content`), 'photo');
+  });
+
+  it('makes a doctor who answers in the care-team conversation one who cares', async () => {
+    const doctor = await person(server, 'doctor', { first: 'Answering', last: 'Doctor' });
+    const started = await patient.client.post<{ conversation: Conversation }>(
+      '/api/messaging/care-team',
+    );
+    const conversationId = started.body.conversation.id;
+    // Every doctor sees and reads the shared care-team inbox: that alone is no care.
+    expect((await doctor.client.get(`/api/messaging/conversations/${conversationId}`)).status).toBe(
+      200,
+    );
+    missing(await doctor.client.get(`/api/uploads/${photoId}/content`), 'photo');
+
+    const answer = await doctor.client.post(
+      `/api/messaging/conversations/${conversationId}/messages`,
+      {
+        id: randomUUID(),
+        content: 'Please send a photo of the rash.',
+      },
+    );
+    expect(answer.status).toBe(201);
+    expect((await doctor.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
+  });
+
+  it("refuses a conversation of the patient's that the doctor takes no part in", async () => {
+    const id = randomUUID();
+    await sql`insert into conversations (id, title, participant_ids)
+      values (${id}, 'Follow-up', array[${patient.id}, ${caring.id}]::text[])`.execute(
+      server.database.db,
+    );
+    expect((await caring.client.get(`/api/messaging/conversations/${id}`)).status).toBe(200);
+    for (const outsider of [stranger, ...staff]) {
+      missing(await outsider.client.get(`/api/messaging/conversations/${id}`), 'conversation');
+      missing(
+        await outsider.client.get(`/api/messaging/conversations/${id}/messages`),
+        'conversation',
+      );
+      const listed = await outsider.client.get<Conversation[]>('/api/messaging/conversations');
+      expect(listed.body.map((conversation) => conversation.id)).not.toContain(id);
+    }
+  });
+
+  it('keeps managers, admins, researchers and the superadmin out of every care-team conversation', async () => {
+    const conversation = await patient.client.get<{ conversation: Conversation }>(
+      '/api/messaging/care-team',
+    );
+    const id = conversation.body.conversation.id;
+    for (const outsider of staff) {
+      missing(await outsider.client.get(`/api/messaging/conversations/${id}`), 'conversation');
+      const listed = await outsider.client.get<Conversation[]>('/api/messaging/conversations');
+      expect(listed.status).toBe(200);
+      expect(listed.body).toEqual([]);
+    }
+  });
+});

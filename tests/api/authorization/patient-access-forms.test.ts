@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '@shared/role';
+import {
+  allows,
+  conversationFilter,
+  conversationRule,
+  patientAccess,
+  patientActions,
+  type ConversationParties,
+} from '../../../server/src/access/patient-access';
+import type { Actor } from '../../../server/src/auth/actor';
+import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * The access policy's rules are read two ways, as SQL (list filters and single checks) and in
+ * memory (the push fan-out). Over every role, relation and action, both give one answer.
+ */
+describe.each(databaseVariants)(
+  'the two forms of the access policy on the $name database',
+  (variant) => {
+    let server: TestServer;
+    const patientId = randomUUID();
+    const caringDoctorId = randomUUID();
+    const otherId = randomUUID();
+    const careConversation = randomUUID();
+    const directConversation = randomUUID();
+
+    beforeAll(async () => {
+      server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
+      const { db } = server.database;
+      for (const id of [patientId, caringDoctorId, otherId]) {
+        await sql`insert into "user" (id, name, email, "emailVerified")
+        values (${id}, 'Forms', ${`${id}@example.com`}, true)`.execute(db);
+      }
+      await sql`insert into visits (id, patient_id, doctor_id, status, type, priority, reason,
+        started_at, in_progress_at, ended_at)
+      values (${randomUUID()}, ${patientId}, ${caringDoctorId}, 'finished', 'video', 'routine', '',
+        now() - interval '2 days', now() - interval '2 days', now() - interval '1 day')`.execute(
+        db,
+      );
+      await sql`insert into conversations (id, title, participant_ids, is_care_team, care_team_patient_id)
+      values (${careConversation}, 'Care Team', array[${patientId}]::text[], true, ${patientId}),
+             (${directConversation}, 'Direct', array[${patientId}, ${otherId}]::text[], false, null)`.execute(
+        db,
+      );
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    const actors = (): { actor: Actor; caresFor: boolean }[] =>
+      roles.flatMap((role) =>
+        [patientId, caringDoctorId, otherId].flatMap((id) =>
+          [null, patientId].map((onBehalfOf) => ({
+            actor: {
+              caller: { id, email: `${id}@example.com`, role },
+              address: '127.0.0.1',
+              onBehalfOf,
+            },
+            caresFor: id === caringDoctorId,
+          })),
+        ),
+      );
+
+    it('gives the same answer to every actor for every action on the patient', async () => {
+      const access = patientAccess(server.database.db);
+      let compared = 0;
+      for (const { actor, caresFor } of actors()) {
+        for (const action of patientActions) {
+          const inSql = await access.can(actor, action, patientId);
+          const inMemory = allows(actor, action, patientId, { caresFor });
+          expect(inSql, `${action} by ${actor.caller.role} ${actor.caller.id}`).toBe(inMemory);
+          compared += 1;
+        }
+      }
+      expect(compared).toBe(roles.length * 3 * 2 * patientActions.length);
+    });
+
+    it('gives the same answer on who reads which conversation', async () => {
+      const parties: Record<string, ConversationParties> = {
+        [careConversation]: { participantIds: [patientId], carePatientId: patientId },
+        [directConversation]: { participantIds: [patientId, otherId], carePatientId: null },
+      };
+      for (const { actor } of actors()) {
+        const readable = await server.database.db
+          .selectFrom('conversations')
+          .select('id')
+          .where('id', 'in', [careConversation, directConversation])
+          .where(conversationFilter(actor))
+          .execute();
+        const inSql = readable.map((row) => row.id).sort();
+        const inMemory = Object.entries(parties)
+          .filter(([, conversation]) => conversationRule(actor, conversation))
+          .map(([id]) => id)
+          .sort();
+        expect(inSql, `${actor.caller.role} ${actor.caller.id}`).toEqual(inMemory);
+      }
+    });
+  },
+);
