@@ -7,7 +7,6 @@ import { authService } from './auth/auth-service';
 import {
   accountAudit,
   expiredVerifications,
-  startUpCheckSettled,
   unconfirmedAccounts,
 } from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
@@ -140,7 +139,6 @@ export async function buildApp({
     server.log,
   );
   server.addHook('onClose', () => housekeeping.stop());
-  server.addHook('onClose', () => startUpCheckSettled(auth));
   const photos = await openPhotoStorage(config);
   server.addHook('onClose', () => photos.close());
 

@@ -15,7 +15,6 @@ export { isAccountPassword } from './password-check';
 export { resetLinkPrefix, voidPendingResetLinks } from './reset-links';
 export { oneTimeCodeSignInPath, secondFactorAlsoAfterOneTimeCode } from './second-factor-hook';
 export { secondFactorTables, type StoredFactors } from './second-factor-tables';
-export { startUpCheckSettled } from './start-up-check';
 export { unconfirmedAccountDays, unconfirmedAccounts } from './unconfirmed-accounts';
 export { sessionAddressOf } from './session-address';
 export {
