@@ -4,11 +4,7 @@ import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { callerResolver, sessionRoleReader } from './auth/current-user';
 import { authService } from './auth/auth-service';
-import {
-  accountAudit,
-  expiredVerifications,
-  unconfirmedAccounts,
-} from './auth/better-auth';
+import { accountAudit, expiredVerifications, unconfirmedAccounts } from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -37,6 +33,7 @@ import { messageHub } from './realtime/message-hub';
 import { visitHub } from './realtime/visit-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
+import { clinicService } from './clinic/clinic-service';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
 import { registerMeRoutes } from './routes/me';
@@ -166,7 +163,9 @@ export async function buildApp({
     mfa: mfaService({ auth, mfa: mfaRepository(db), limiter, trail }),
     requireUser,
   });
-  registerClinicRoutes(server, { clinicKeys: config.clinicKeys, limiter });
+  registerClinicRoutes(server, {
+    clinic: clinicService({ clinicKeys: config.clinicKeys, limiter }),
+  });
   const access = patientAccess(db);
   await registerUploadRoutes(server, {
     uploads: uploadsService({
