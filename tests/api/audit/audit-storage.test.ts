@@ -226,4 +226,40 @@ describe.each(databaseVariants)('audit storage on the $name database', (variant)
       expect(refused.errors.join('\n')).toMatch(/npm run audit|is not a date/);
     }
   });
+
+  it('reads a day or time given to npm run audit on the clinic clock', async () => {
+    // 23:59 and 00:00 in Nepal, across the night from 1 to 2 November 2026.
+    for (const [id, at] of [
+      ['clinic-day-before', '2026-11-01T18:14:00Z'],
+      ['clinic-day-first', '2026-11-01T18:15:00Z'],
+    ] as const) {
+      await db()
+        .insertInto('audit_events')
+        .values({
+          type: 'photo-read',
+          action: 'R',
+          outcome: 'success',
+          entity_type: 'photo',
+          entity_id: id,
+          subject_id: 'clinic-day-patient',
+          recorded_at: new Date(at),
+        })
+        .execute();
+    }
+    const idsSince = async (since: string) => {
+      const found = capture();
+      const args = ['--record', 'clinic-day-patient', '--since', since, '--json'];
+      expect(await runAuditCommand(args, db(), found.out)).toBe(0);
+      return found.lines.map((line) => (JSON.parse(line) as AuditEntry).entity.id);
+    };
+    expect(await idsSince('2026-11-02')).toEqual(['clinic-day-first']);
+    expect(await idsSince('2026-11-01T23:59')).toEqual(['clinic-day-first', 'clinic-day-before']);
+    expect(await idsSince('2026-11-02T00:01')).toEqual([]);
+    expect(await idsSince('2026-11-01T18:14:00Z')).toHaveLength(2);
+
+    // A time with seconds but no zone could be read two ways: it is refused.
+    const refused = capture();
+    expect(await runAuditCommand(['--since', '2026-11-02T00:00:00'], db(), refused.out)).toBe(2);
+    expect(refused.errors.join('\n')).toContain('is not a date');
+  });
 });
