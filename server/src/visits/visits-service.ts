@@ -75,14 +75,22 @@ const onlyPatients = (what: string) => new AppError('forbidden', what);
 const signalsFull = () =>
   new AppError('payload_too_large', 'This visit has stored as many call signals as it may.');
 
-function visitChanged(change: VisitChange, agent: AuditAgent): AuditRecord {
+/** The one shape of a visit's change in the trail: what changed goes in `detail`. */
+function visitChanged(
+  agent: AuditAgent,
+  visit: { id: string; patientId: string },
+  detail: Record<string, unknown>,
+): AuditRecord {
   return {
     type: 'visit-changed',
     agent,
-    entity: { type: 'visit', id: change.id, subjectId: change.patientId },
-    detail: { from: change.from, to: change.status },
+    entity: { type: 'visit', id: visit.id, subjectId: visit.patientId },
+    detail,
   };
 }
+
+const statusChanged = (change: VisitChange, agent: AuditAgent) =>
+  visitChanged(agent, change, { from: change.from, to: change.status });
 
 /** What a change tells the participants, and the doctors when the queue changed. */
 function announcementsOf(change: VisitChange): VisitAnnouncement[] {
@@ -135,7 +143,7 @@ export function visitsService(deps: VisitsServiceDeps) {
     agent: AuditAgent,
     move: () => Promise<VisitChange | null>,
   ): Promise<VisitChange | null> {
-    const change = await trail.change(move, (made) => (made ? visitChanged(made, agent) : null));
+    const change = await trail.change(move, (made) => (made ? statusChanged(made, agent) : null));
     if (change) await announce(announcementsOf(change));
     return change;
   }
@@ -148,7 +156,7 @@ export function visitsService(deps: VisitsServiceDeps) {
         for (const rule of clockRules) made.push(...(await visits.applyClockRule(rule, onlyId)));
         return made;
       },
-      (list) => list.map((change) => visitChanged(change, byTheClock)),
+      (list) => list.map((change) => statusChanged(change, byTheClock)),
     );
     if (changes.length > 0) await announce(changes.flatMap(announcementsOf));
   }
@@ -199,14 +207,7 @@ export function visitsService(deps: VisitsServiceDeps) {
       const joined = await trail.change(
         () => visits.joinWaitingRoom(actor.caller.id, input),
         ({ visit, created }) =>
-          created
-            ? {
-                type: 'visit-changed',
-                agent: agentOf(actor),
-                entity: { type: 'visit', id: visit.id, subjectId: visit.patientId },
-                detail: { from: null, to: visit.status },
-              }
-            : null,
+          created ? visitChanged(agentOf(actor), visit, { from: null, to: visit.status }) : null,
       );
       if (joined.created) await announce([{ kind: 'queue', id: joined.visit.id, change: 'added' }]);
       return joined;
@@ -357,15 +358,7 @@ export function visitsService(deps: VisitsServiceDeps) {
       }
       const saved = await trail.change(
         () => visits.saveSummary(id, summary),
-        (written) =>
-          written
-            ? {
-                type: 'visit-changed',
-                agent: agentOf(actor),
-                entity: { type: 'visit', id, subjectId: facts.patientId },
-                detail: { summary: 'written' },
-              }
-            : null,
+        (written) => (written ? visitChanged(agentOf(actor), facts, { summary: 'written' }) : null),
       );
       if (!saved) {
         throw new AppError('visit_not_ready', 'The summary is written after the visit ends.');
@@ -379,15 +372,7 @@ export function visitsService(deps: VisitsServiceDeps) {
       if (!isPatientOf(actor.caller, facts)) throw notFound();
       const given = await trail.change(
         () => visits.giveReason(id, actor.caller.id, reason),
-        (changed) =>
-          changed
-            ? {
-                type: 'visit-changed',
-                agent: agentOf(actor),
-                entity: { type: 'visit', id, subjectId: facts.patientId },
-                detail: { reason: 'given' },
-              }
-            : null,
+        (changed) => (changed ? visitChanged(agentOf(actor), facts, { reason: 'given' }) : null),
       );
       if (!given) throw closed();
       if (facts.status === 'queued') await announce([{ kind: 'queue', id, change: 'changed' }]);
