@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordIdSchema } from './record-id';
 import { roleSchema } from './role';
 
 /** Longest message a person may send, in characters after trimming. */
@@ -10,7 +11,7 @@ export const messagePollMs = 5_000;
 /** Title of the care-team conversation a patient starts. */
 export const careTeamTitle = 'Care Team';
 
-export const conversationIdSchema = z.uuid('Unknown conversation');
+export const conversationIdSchema = recordIdSchema('Unknown conversation');
 
 /** `/api/messaging/conversations/:id` and the routes under it. */
 export const conversationParamsSchema = z.object({ id: conversationIdSchema });
@@ -67,7 +68,7 @@ export type CareTeamAnswer = z.infer<typeof careTeamAnswerSchema>;
 
 /** `GET /api/messaging/conversations/:id/messages?after=<message id>`: oldest first. */
 export const messagesQuerySchema = z.object({
-  after: z.optional(z.uuid('Unknown message')),
+  after: z.optional(recordIdSchema('Unknown message')),
 });
 
 /**
@@ -75,7 +76,7 @@ export const messagesQuerySchema = z.object({
  * that a retried send stores the message once; the sender comes from the session.
  */
 export const sendMessageSchema = z.object({
-  id: z.uuid('The message id must be a UUID'),
+  id: recordIdSchema('The message id must be a UUID'),
   content: z.string('Please type a message').check(
     z.overwrite((text) => text.trim()),
     z.minLength(1, 'Please type a message'),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordIdSchema } from './record-id';
 
 /** The photo formats the server keeps; anything else is refused by its content. */
 export const uploadContentTypes = ['image/jpeg', 'image/png'] as const;
@@ -34,15 +35,10 @@ export const maxPhotoSidePixels = 4096;
  * The device chooses each upload's id before it is sent, so sending the same photo
  * again after a lost answer stores it once.
  */
-export const uploadIdSchema = z.uuid();
+export const uploadIdSchema = recordIdSchema();
 
-/** `/api/uploads/:id` and the routes under it; ids are kept in lower case. */
-export const uploadParamsSchema = z.object({
-  id: z.pipe(
-    uploadIdSchema,
-    z.transform((id) => id.toLowerCase()),
-  ),
-});
+/** `/api/uploads/:id` and the routes under it. */
+export const uploadParamsSchema = z.object({ id: uploadIdSchema });
 
 /** One stored photo in `GET /api/uploads`, newest first. */
 export const uploadSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { recordIdSchema } from './record-id';
 
 /** The time zone "today" is counted in for the queue's figures: clinic time. */
 export { clinicTimeZone } from './clinic-time';
@@ -82,7 +83,7 @@ export type VisitPriority = (typeof visitPriorities)[number];
 export const maxReasonLength = 200;
 export const maxSummaryLength = 4_000;
 
-export const visitIdSchema = z.uuid('Unknown visit');
+export const visitIdSchema = recordIdSchema('Unknown visit');
 
 /** `/api/visits/:id` and the routes under it. */
 export const visitParamsSchema = z.object({ id: visitIdSchema });

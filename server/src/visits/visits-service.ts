@@ -383,7 +383,8 @@ export function visitsService(deps: VisitsServiceDeps) {
     async sendSignal(actor: Actor, id: string, signal: Signal): Promise<string> {
       const facts = await asParty(actor, id);
       requireCallUnderWay(facts);
-      const decision = await deps.limiter.hit(`visit-signal:${id}:${actor.caller.id}`, {
+      // Counted under the stored id: the path's id may be spelt in any case.
+      const decision = await deps.limiter.hit(`visit-signal:${facts.id}:${actor.caller.id}`, {
         max: visitSignalLimits.perMinute,
         windowSeconds: 60,
       });

@@ -131,6 +131,19 @@ describe.each(databaseVariants)(
       ).toBe(visitSignalLimits.perVisit);
     });
 
+    it("holds a party to the signals' rate however the visit's id is spelt", async () => {
+      const patient = await newPatient();
+      const visit = await inProgress(patient, doctor);
+      const send = (id: string) =>
+        patient.client.post(`/api/visits/${id}/signals`, { kind: 'hello', session: randomUUID() });
+      let sent = 0;
+      while ((await send(visit.id)).status === 202) sent += 1;
+      expect(sent).toBe(visitSignalLimits.perMinute);
+      expectError(await send(visit.id.toUpperCase()), 429, 'rate_limited');
+      const mixed = visit.id.replace(/[a-f]/, (letter) => letter.toUpperCase());
+      expectError(await send(mixed), 429, 'rate_limited');
+    });
+
     it('changes nothing on a read: only the clock moves an overdue visit', async () => {
       const patient = await newPatient();
       const visit = await joinWaitingRoom(patient);
