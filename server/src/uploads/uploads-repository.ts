@@ -53,6 +53,16 @@ export function uploadsRepository(db: Kysely<Database>) {
     return Number(row.bytes);
   }
 
+  /** Photo ids are the device's, so one is an owner's only together with the owner. */
+  function ownRow(ownerId: string, id: string) {
+    return db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   return {
     /** The photo its URL names, whoever owns it, or null. */
     async findPhoto(photoId: string): Promise<StoredUpload | null> {
@@ -66,23 +76,13 @@ export function uploadsRepository(db: Kysely<Database>) {
 
     /** The owner's photo under the device's id, shaped for the client, or null. */
     async findOwn(ownerId: string, id: string): Promise<Upload | null> {
-      const row = await db
-        .selectFrom('uploads')
-        .selectAll()
-        .where('owner_id', '=', ownerId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await ownRow(ownerId, id);
       return row ? toUpload(row) : null;
     },
 
     /** The owner's photo under the device's id, as stored, or null. */
     async findOwnStored(ownerId: string, id: string): Promise<StoredUpload | null> {
-      const row = await db
-        .selectFrom('uploads')
-        .selectAll()
-        .where('owner_id', '=', ownerId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await ownRow(ownerId, id);
       return row ? toStored(row) : null;
     },
 

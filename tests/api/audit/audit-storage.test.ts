@@ -37,6 +37,20 @@ describe.each(databaseVariants)('audit storage on the $name database', (variant)
     (await db().selectFrom('audit_events').select('entity_id').execute()).map(
       (row) => row.entity_id,
     );
+  /** A photo read entered at a chosen moment, past what the trail itself would write. */
+  const photoReadAt = (id: string, recordedAt: Date, subjectId?: string) =>
+    db()
+      .insertInto('audit_events')
+      .values({
+        type: 'photo-read',
+        action: 'R',
+        outcome: 'success',
+        entity_type: 'photo',
+        entity_id: id,
+        subject_id: subjectId ?? null,
+        recorded_at: recordedAt,
+      })
+      .execute();
 
   beforeAll(async () => {
     server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
@@ -172,17 +186,7 @@ describe.each(databaseVariants)('audit storage on the $name database', (variant)
       ['seven years old', 7 * 365],
       ['five years old', 5 * 365],
     ] as const) {
-      await db()
-        .insertInto('audit_events')
-        .values({
-          type: 'photo-read',
-          action: 'R',
-          outcome: 'success',
-          entity_type: 'photo',
-          entity_id: id,
-          recorded_at: at(daysAgo),
-        })
-        .execute();
+      await photoReadAt(id, at(daysAgo));
     }
     expect(await audit().prune(6 * 365 + 2)).toBe(2);
     const left = await recordedIds();
@@ -233,18 +237,7 @@ describe.each(databaseVariants)('audit storage on the $name database', (variant)
       ['clinic-day-before', '2026-11-01T18:14:00Z'],
       ['clinic-day-first', '2026-11-01T18:15:00Z'],
     ] as const) {
-      await db()
-        .insertInto('audit_events')
-        .values({
-          type: 'photo-read',
-          action: 'R',
-          outcome: 'success',
-          entity_type: 'photo',
-          entity_id: id,
-          subject_id: 'clinic-day-patient',
-          recorded_at: new Date(at),
-        })
-        .execute();
+      await photoReadAt(id, new Date(at), 'clinic-day-patient');
     }
     const idsSince = async (since: string) => {
       const found = capture();
