@@ -20,6 +20,8 @@ export const auditTypes = {
   'photo-read': 'R',
   'visit-read': 'R',
   'visit-changed': 'U',
+  'observation-created': 'C',
+  'observation-read': 'R',
   'audit-read': 'R',
 } as const;
 
@@ -34,6 +36,7 @@ export const auditEntityTypes = [
   'message',
   'photo',
   'visit',
+  'observation',
   'audit-trail',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];

@@ -42,10 +42,13 @@ import { registerMfaRoutes } from './routes/mfa';
 import { registerProfileRoutes } from './routes/profile';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerVisitRoutes } from './routes/visits';
+import { registerVitalsRoutes } from './routes/vitals';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { uploadsService } from './uploads/uploads-service';
 import { visitsRepository } from './visits/visits-repository';
+import { vitalsRepository } from './record/vitals-repository';
+import { vitalsService } from './record/vitals-service';
 import { clockIntervalMs, visitsService } from './visits/visits-service';
 import { patientAccess } from './access/patient-access';
 import { auditRepository } from './audit/audit-repository';
@@ -203,6 +206,15 @@ export async function buildApp({
     clockIntervalMs,
   );
   server.addHook('onClose', () => clock.stop());
+  registerVitalsRoutes(server, {
+    vitals: vitalsService({
+      vitals: vitalsRepository(db),
+      users: usersRepository(db),
+      access,
+      trail,
+    }),
+    requireUser,
+  });
   registerAuditRoutes(server, { audit: auditService({ audit, trail }), requireUser });
   if (usesDevOutbox(config)) {
     registerDevMailRoutes(server, { outbox: outboxService({ outbox }) });

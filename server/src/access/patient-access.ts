@@ -28,8 +28,10 @@ import type { Database } from '../db/schema';
 export const careWindowDays = 90;
 
 export const patientActions = [
-  /** Everything recorded about the patient: visits, their summaries, photos, and what comes. */
+  /** Everything recorded about the patient: visits, their summaries, photos, vitals, and what comes. */
   'read-record',
+  /** Add to the patient's record: vitals now, and what comes. */
+  'write-record',
   /** The patient's care-team conversation: read it, and answer in it. */
   'care-team',
 ] as const;
@@ -40,6 +42,7 @@ type Relation = 'self' | 'caring-doctor' | 'any-doctor';
 /** Which relations to the patient allow each action. */
 const allowedRelations: Record<PatientAction, readonly Relation[]> = {
   'read-record': ['self', 'caring-doctor'],
+  'write-record': ['self', 'caring-doctor'],
   'care-team': ['self', 'any-doctor'],
 };
 

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
+import { seedDemoVitals } from '../record/demo-vitals';
+import { vitalsRepository } from '../record/vitals-repository';
 import type { Auth } from './auth';
 import { createConfirmedAccount, passwordHashOf } from './better-auth';
 import { usersRepository } from './users-repository';
@@ -26,7 +28,17 @@ export const demoUsers: DemoUser[] = [
   { email: 'researcher@example.com', role: 'researcher', firstName: 'Bikash' },
 ];
 
-/** Creates the demo accounts that do not exist yet, confirmed and with their profiles. */
+function demoEmailOf(role: Role): string {
+  const demo = demoUsers.find((user) => user.role === role);
+  if (!demo) throw new Error(`no demo account for ${role}`);
+  return demo.email;
+}
+
+/**
+ * Creates the demo accounts that do not exist yet, confirmed and with their profiles, and
+ * the demo patient's record: a reading the demo doctor took, stored once however often
+ * this runs.
+ */
 export async function seedDemoUsers(
   auth: Auth,
   db: Kysely<Database>,
@@ -51,6 +63,11 @@ export async function seedDemoUsers(
     });
     await profiles.setRole(user.id, demo.role);
     created += 1;
+  }
+  const patientId = await users.idByEmail(demoEmailOf('patient'));
+  const doctorId = await users.idByEmail(demoEmailOf('doctor'));
+  if (patientId !== null && doctorId !== null) {
+    await seedDemoVitals(vitalsRepository(db), { patientId, doctorId });
   }
   return created;
 }

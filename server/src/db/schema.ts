@@ -177,6 +177,24 @@ export interface AuditEventsTable {
   detail: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** One FHIR Observation: a measure of a patient's, coded in LOINC (`record/vital-codes.ts`). */
+export interface ObservationsTable {
+  id: Generated<string>;
+  /** The device's id for the reading the observation is part of, unique per patient and code. */
+  reading_id: string;
+  patient_id: string;
+  code: string;
+  /** numeric: a string from PostgreSQL. */
+  value: ColumnType<string | number | null, number | null, never>;
+  unit: string | null;
+  /** Written as JSON text, read back as a list. */
+  components: ColumnType<unknown, string | null, never>;
+  effective_at: ColumnType<Date, Date | string, never>;
+  recorded_at: CreatedAt;
+  recorder_id: string;
+  recorder_role: string;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -193,4 +211,5 @@ export interface Database {
   visit_events: VisitEventsTable;
   visit_signals: VisitSignalsTable;
   audit_events: AuditEventsTable;
+  observations: ObservationsTable;
 }

@@ -17,7 +17,9 @@ const callerRoles: (Role | null)[] = [...roles, null];
 
 /** Routes on a resource someone owns: called on the caller's own and on another patient's. */
 const ownable = (entry: MatrixEntry) =>
-  entry.access.kind === 'owner' || entry.access.kind === 'record';
+  entry.access.kind === 'owner' ||
+  entry.access.kind === 'record' ||
+  entry.access.kind === 'patient-record';
 
 const cells: Cell[] = matrix.flatMap((entry) =>
   callerRoles.flatMap((role) => {
@@ -44,11 +46,15 @@ function mayCall(cell: Cell): boolean {
       return cell.role !== null && (cell.own || access.alsoRoles.includes(cell.role));
     case 'record':
       return cell.role !== null && (cell.own || cell.role === 'doctor');
+    case 'patient-record':
+      // Only a patient's own id names a patient; the doctor's "another's" is the demo patient.
+      return cell.own ? cell.role === 'patient' : cell.role === 'doctor';
   }
 }
 
 function refusalsFor(cell: Cell): number[] {
   if (cell.role === null) return [401];
+  if (cell.entry.access.kind === 'patient-record') return [404];
   return ownable(cell.entry) ? [403, 404] : [403];
 }
 

@@ -5,6 +5,7 @@ import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
 import type { Upload } from '@shared/uploads';
 import type { VisitStatus } from '@shared/visits';
+import type { VitalsReading } from '@shared/vitals';
 import type { Answer } from '../auth/client';
 import type { Caller, World } from './world';
 import { clinicKey } from './world';
@@ -19,6 +20,9 @@ import { clinicKey } from './world';
  * - `record`: part of a patient's record, by the one access policy: the patient's own, and a
  *   doctor who cares for the patient (the matrix's doctor cares for the demo patient, whose
  *   resource is "another's" for every role but patient).
+ * - `patient-record`: the same, at a path that names the patient (`/api/patients/:patientId/…`):
+ *   the patient themselves, and the doctor on the demo patient; any other caller, at their
+ *   own id too, meets a patient that does not exist (404).
  *
  * A route whose call needs a resource has `prepare`: for `owner` routes, one owned by the
  * caller or by another patient; for the others, one made for the caller's cell.
@@ -28,7 +32,8 @@ export type Access =
   | { kind: 'signed-in' }
   | { kind: 'roles'; roles: Role[] }
   | { kind: 'owner'; alsoRoles: Role[] }
-  | { kind: 'record' };
+  | { kind: 'record' }
+  | { kind: 'patient-record' };
 
 export const everyone: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
@@ -36,6 +41,7 @@ export const owner: Access = { kind: 'owner', alsoRoles: [] };
 export const ownerOr = (...roles: Role[]): Access => ({ kind: 'owner', alsoRoles: roles });
 export const only = (...roles: Role[]): Access => ({ kind: 'roles', roles });
 export const record: Access = { kind: 'record' };
+export const patientRecord: Access = { kind: 'patient-record' };
 
 /** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
 export interface Call {
@@ -194,6 +200,23 @@ async function queuedVisit(world: World): Promise<string> {
     world.server.database.db,
   );
   return id;
+}
+
+/** The caller's own account id: as a patient, the record the path names. */
+function ownId(_world: World, user: Caller): Promise<string> {
+  if (user.userId === null) return Promise.reject(new Error('a signed-out caller has no id'));
+  return Promise.resolve(user.userId);
+}
+
+/** A reading as the vitals form sends it: under a fresh id, with a blood pressure. */
+function vitalsReading(): Record<string, unknown> {
+  return {
+    id: randomUUID(),
+    takenAt: new Date(Date.now() - 60 * 60_000).toISOString(),
+    heartRate: 72,
+    systolic: 118,
+    diastolic: 76,
+  };
 }
 
 function hash(text: string): number {
@@ -442,6 +465,39 @@ export const matrix: MatrixEntry[] = [
     prepare: visitOf('waiting'),
     call: ({ resource }) => ({ path: `/api/visits/${resource}/signals` }),
     query: { after: 'checked' },
+  },
+
+  // The patient's record.
+  {
+    route: 'GET /api/patients/:patientId/vitals',
+    access: patientRecord,
+    prepare: ownId,
+    call: ({ resource }) => ({ path: `/api/patients/${resource}/vitals` }),
+    query: { since: 'checked' },
+    // The readings of the patient the path names, and no one else's.
+    async check(answer, { world, resource }) {
+      const stored = await ids(
+        world,
+        sql<{ id: string }>`select distinct reading_id as id from observations
+          where patient_id = ${resource}`,
+      );
+      expect((answer.body as VitalsReading[]).map((reading) => reading.id).sort()).toEqual(stored);
+    },
+  },
+  {
+    route: 'POST /api/patients/:patientId/vitals',
+    access: patientRecord,
+    prepare: ownId,
+    call: ({ resource }) => ({ path: `/api/patients/${resource}/vitals`, body: vitalsReading() }),
+    // Without the heart rate the blood pressure remains; the time taken defaults to now.
+    optional: ['takenAt', 'heartRate'],
+    allowed: [201],
+    check(answer, { caller }) {
+      expect((answer.body as VitalsReading).recordedBy).toMatchObject({
+        id: caller.userId,
+        role: caller.role,
+      });
+    },
   },
 
   // The account system.

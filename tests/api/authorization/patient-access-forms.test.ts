@@ -74,6 +74,11 @@ describe.each(databaseVariants)(
           expect(inSql, `${action} by ${actor.caller.role} ${actor.caller.id}`).toBe(inMemory);
           compared += 1;
         }
+        // Who may add to the record is who may read it: the patient, and a doctor who cares.
+        const who = `${actor.caller.role} ${actor.caller.id}`;
+        expect(allows(actor, 'write-record', patientId, { caresFor }), who).toBe(
+          allows(actor, 'read-record', patientId, { caresFor }),
+        );
       }
       expect(compared).toBe(roles.length * 3 * 2 * patientActions.length);
     });

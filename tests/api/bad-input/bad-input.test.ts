@@ -218,6 +218,7 @@ function permittedCaller(world: World, entry: MatrixEntry): Caller {
     case 'signed-in':
     case 'owner':
     case 'record':
+    case 'patient-record':
       return world.byRole.patient;
     case 'roles':
       return world.byRole[entry.access.roles[0] ?? 'patient'];

@@ -12,6 +12,7 @@ import * as auditEvents from './0010-audit-events';
 import * as auditOnBehalfOf from './0011-audit-on-behalf-of';
 import * as careRelationships from './0012-care-relationships';
 import * as uploadIdsPerOwner from './0013-upload-ids-per-owner';
+import * as observations from './0014-observations';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-audit-on-behalf-of': auditOnBehalfOf,
   '0012-care-relationships': careRelationships,
   '0013-upload-ids-per-owner': uploadIdsPerOwner,
+  '0014-observations': observations,
 };

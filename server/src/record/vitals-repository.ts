@@ -1,0 +1,185 @@
+import { sql, type Kysely } from 'kysely';
+import { defaultRole, roleSchema, type Role } from '@shared/role';
+import { flagsOf, vitalsListLimit, type VitalValues, type VitalsReading } from '@shared/vitals';
+import type { Database } from '../db/schema';
+import { observationsOf, valuesOf, type ObservationComponent } from './vital-codes';
+
+/** A reading to store: the device's id for it, whose it is, when it was taken, who records it. */
+export interface NewReading {
+  readingId: string;
+  patientId: string;
+  takenAt: Date;
+  recorderId: string;
+  recorderRole: Role;
+  values: VitalValues;
+}
+
+/** What storing a reading came to: the reading as stored, and whether this call stored it. */
+export interface RecordedReading {
+  reading: VitalsReading;
+  created: boolean;
+}
+
+interface ObservationRow {
+  reading_id: string;
+  code: string;
+  value: string | number | null;
+  unit: string | null;
+  components: unknown;
+  effective_at: Date;
+  recorded_at: Date;
+  recorder_id: string;
+  recorder_role: string;
+  recorder_first_name: string | null;
+  recorder_last_name: string | null;
+}
+
+function personName(first: string | null, last: string | null): string | null {
+  return (
+    [first, last]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ') || null
+  );
+}
+
+function componentsOf(stored: unknown): ObservationComponent[] | null {
+  if (!Array.isArray(stored)) return null;
+  return (stored as { code: string; value: number | string; unit: string }[]).map((part) => ({
+    code: part.code,
+    value: Number(part.value),
+    unit: part.unit,
+  }));
+}
+
+/** The readings the rows make up, in the rows' order: each reading's observations together. */
+function toReadings(rows: readonly ObservationRow[]): VitalsReading[] {
+  const byReading = new Map<string, ObservationRow[]>();
+  for (const row of rows) {
+    const list = byReading.get(row.reading_id);
+    if (list) list.push(row);
+    else byReading.set(row.reading_id, [row]);
+  }
+  return [...byReading.values()].flatMap((observations) => {
+    const [first] = observations;
+    if (!first) return [];
+    const values = valuesOf(
+      observations.map((row) => ({
+        code: row.code,
+        value: row.value === null ? null : Number(row.value),
+        unit: row.unit,
+        components: componentsOf(row.components),
+      })),
+    );
+    const reading: VitalsReading = {
+      id: first.reading_id,
+      takenAt: new Date(first.effective_at).toISOString(),
+      recordedAt: new Date(first.recorded_at).toISOString(),
+      recordedBy: {
+        id: first.recorder_id,
+        role: roleSchema.safeParse(first.recorder_role).data ?? defaultRole,
+        name: personName(first.recorder_first_name, first.recorder_last_name),
+      },
+      ...values,
+      flags: flagsOf(values),
+    };
+    return [reading];
+  });
+}
+
+/**
+ * Vitals, stored as one FHIR Observation per measure (`observations`, coded by
+ * `vital-codes.ts`) and answered as readings: the observations that share a device's id.
+ */
+export function vitalsRepository(db: Kysely<Database>) {
+  /** A patient's observations with their recorder's name, newest reading first. */
+  function observationsQuery(patientId: string) {
+    return db
+      .selectFrom('observations as o')
+      .leftJoin('profiles as recorder', 'recorder.id', 'o.recorder_id')
+      .select([
+        'o.reading_id',
+        'o.code',
+        'o.value',
+        'o.unit',
+        'o.components',
+        'o.effective_at',
+        'o.recorded_at',
+        'o.recorder_id',
+        'o.recorder_role',
+        'recorder.first_name as recorder_first_name',
+        'recorder.last_name as recorder_last_name',
+      ])
+      .where('o.patient_id', '=', patientId)
+      .orderBy('o.effective_at', 'desc')
+      .orderBy('o.recorded_at', 'desc')
+      .orderBy('o.reading_id', 'desc')
+      .orderBy('o.code');
+  }
+
+  /** The patient's reading under the device's id, or null. */
+  async function reading(patientId: string, readingId: string): Promise<VitalsReading | null> {
+    const rows = await observationsQuery(patientId).where('o.reading_id', '=', readingId).execute();
+    return toReadings(rows)[0] ?? null;
+  }
+
+  return {
+    /** The patient's readings taken at or after `since` (all without it), newest first, at most 500. */
+    async list(patientId: string, since?: Date): Promise<VitalsReading[]> {
+      const rows = await observationsQuery(patientId)
+        .where('o.reading_id', 'in', (eb) => {
+          const ofPatient = eb
+            .selectFrom('observations as r')
+            .select('r.reading_id')
+            .where('r.patient_id', '=', patientId);
+          return (since === undefined ? ofPatient : ofPatient.where('r.effective_at', '>=', since))
+            .groupBy('r.reading_id')
+            .orderBy(sql`max(r.effective_at)`, 'desc')
+            .orderBy(sql`max(r.recorded_at)`, 'desc')
+            .orderBy('r.reading_id', 'desc')
+            .limit(vitalsListLimit);
+        })
+        .execute();
+      return toReadings(rows);
+    },
+
+    /**
+     * Stores a reading once per patient and device id: when one is stored under that id
+     * already, nothing is written and the stored one is answered (created false). Inside a
+     * unit of work, the id is locked until it ends, so two sends of one id with different
+     * measures cannot each add theirs to one reading.
+     */
+    async record(input: NewReading): Promise<RecordedReading> {
+      const lockKey = `observations:${input.patientId}:${input.readingId}`;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(db);
+      const earlier = await reading(input.patientId, input.readingId);
+      if (earlier) return { reading: earlier, created: false };
+      const inserted = await db
+        .insertInto('observations')
+        .values(
+          observationsOf(input.values).map((observation) => ({
+            reading_id: input.readingId,
+            patient_id: input.patientId,
+            code: observation.code,
+            value: observation.value,
+            unit: observation.unit,
+            components:
+              observation.components === null ? null : JSON.stringify(observation.components),
+            effective_at: input.takenAt,
+            recorder_id: input.recorderId,
+            recorder_role: input.recorderRole,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict.columns(['patient_id', 'reading_id', 'code']).doNothing(),
+        )
+        .returning('id')
+        .execute();
+      const stored = await reading(input.patientId, input.readingId);
+      if (!stored) throw new Error('a reading just stored could not be read back');
+      return { reading: stored, created: inserted.length > 0 };
+    },
+  };
+}
+
+export type VitalsRepository = ReturnType<typeof vitalsRepository>;
