@@ -22,6 +22,10 @@ export const auditTypes = {
   'visit-changed': 'U',
   'observation-created': 'C',
   'observation-read': 'R',
+  'medication-prescribed': 'C',
+  'medication-stopped': 'U',
+  'medication-read': 'R',
+  'dose-taken': 'C',
   'audit-read': 'R',
 } as const;
 
@@ -37,6 +41,8 @@ export const auditEntityTypes = [
   'photo',
   'visit',
   'observation',
+  'medication-request',
+  'medication-administration',
   'audit-trail',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];

@@ -43,12 +43,15 @@ import { registerProfileRoutes } from './routes/profile';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerVisitRoutes } from './routes/visits';
 import { registerVitalsRoutes } from './routes/vitals';
+import { registerMedicationRoutes } from './routes/medications';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { uploadsService } from './uploads/uploads-service';
 import { visitsRepository } from './visits/visits-repository';
 import { vitalsRepository } from './record/vitals-repository';
 import { vitalsService } from './record/vitals-service';
+import { medicationsRepository } from './record/medications-repository';
+import { medicationsService } from './record/medications-service';
 import { clockIntervalMs, visitsService } from './visits/visits-service';
 import { patientAccess } from './access/patient-access';
 import { auditRepository } from './audit/audit-repository';
@@ -209,6 +212,15 @@ export async function buildApp({
   registerVitalsRoutes(server, {
     vitals: vitalsService({
       vitals: vitalsRepository(db),
+      users: usersRepository(db),
+      access,
+      trail,
+    }),
+    requireUser,
+  });
+  registerMedicationRoutes(server, {
+    medications: medicationsService({
+      medications: medicationsRepository(db),
       users: usersRepository(db),
       access,
       trail,

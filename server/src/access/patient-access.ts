@@ -28,9 +28,9 @@ import type { Database } from '../db/schema';
 export const careWindowDays = 90;
 
 export const patientActions = [
-  /** Everything recorded about the patient: visits, their summaries, photos, vitals, and what comes. */
+  /** Everything recorded about the patient: visits, their summaries, photos, vitals, medications, and what comes. */
   'read-record',
-  /** Add to the patient's record: vitals now, and what comes. */
+  /** Add to the patient's record: vitals, doses taken, and what comes (prescribing is a doctor's too). */
   'write-record',
   /** The patient's care-team conversation: read it, and answer in it. */
   'care-team',

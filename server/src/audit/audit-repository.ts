@@ -33,7 +33,7 @@ export interface AuditRecord {
 export interface AuditFilter {
   /** Entries by or about the account with this e-mail. */
   email?: string | undefined;
-  /** Entries about this record (a conversation, message, photo, visit, reading or account id). */
+  /** Entries about this record (a conversation, message, photo, visit, reading, prescription, dose or account id). */
   record?: string | undefined;
   since?: Date | undefined;
   /** The `next` of the previous page. */

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
+import { seedDemoMedications } from '../record/demo-medications';
 import { seedDemoVitals } from '../record/demo-vitals';
+import { medicationsRepository } from '../record/medications-repository';
 import { vitalsRepository } from '../record/vitals-repository';
 import type { Auth } from './auth';
 import { createConfirmedAccount, passwordHashOf } from './better-auth';
@@ -36,8 +38,8 @@ function demoEmailOf(role: Role): string {
 
 /**
  * Creates the demo accounts that do not exist yet, confirmed and with their profiles, and
- * the demo patient's record: a reading the demo doctor took, stored once however often
- * this runs.
+ * the demo patient's record: a reading the demo doctor took and two medications he
+ * prescribed, stored once however often this runs.
  */
 export async function seedDemoUsers(
   auth: Auth,
@@ -68,6 +70,7 @@ export async function seedDemoUsers(
   const doctorId = await users.idByEmail(demoEmailOf('doctor'));
   if (patientId !== null && doctorId !== null) {
     await seedDemoVitals(vitalsRepository(db), { patientId, doctorId });
+    await seedDemoMedications(medicationsRepository(db), { patientId, doctorId });
   }
   return created;
 }

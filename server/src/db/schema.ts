@@ -195,6 +195,39 @@ export interface ObservationsTable {
   recorder_role: string;
 }
 
+/** One FHIR MedicationRequest: a prescription, under the id the doctor's client chose. */
+export interface MedicationRequestsTable {
+  id: string;
+  patient_id: string;
+  prescriber_id: string;
+  medicine: string;
+  dose: string;
+  /** Times of day (`shared/medications.ts`), in the order of the day. */
+  times: string[];
+  /** A clinic day, written `YYYY-MM-DD` (read back as text, never as a Date). */
+  start_day: ColumnType<string, string, never>;
+  /** How many days from the start; null: ongoing. */
+  days: number | null;
+  instruction: string | null;
+  prescribed_at: CreatedAt;
+  stopped_at: ColumnType<Date | null, never, Date>;
+  stopped_by: ColumnType<string | null, never, string>;
+  stop_reason: ColumnType<string | null, never, string>;
+}
+
+/** One FHIR MedicationAdministration: a dose taken, once per prescription, day and time of day. */
+export interface MedicationAdministrationsTable {
+  id: string;
+  request_id: string;
+  patient_id: string;
+  /** A clinic day, written `YYYY-MM-DD`. */
+  day: ColumnType<string, string, never>;
+  time_of_day: string;
+  taken_at: ColumnType<Date, Date, never>;
+  recorder_id: string;
+  recorder_role: string;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -212,4 +245,6 @@ export interface Database {
   visit_signals: VisitSignalsTable;
   audit_events: AuditEventsTable;
   observations: ObservationsTable;
+  medication_requests: MedicationRequestsTable;
+  medication_administrations: MedicationAdministrationsTable;
 }

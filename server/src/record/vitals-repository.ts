@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import { flagsOf, vitalsListLimit, type VitalValues, type VitalsReading } from '@shared/vitals';
 import type { Database } from '../db/schema';
+import { personName } from './person-name';
 import { observationsOf, valuesOf, type ObservationComponent } from './vital-codes';
 
 /** A reading to store: the device's id for it, whose it is, when it was taken, who records it. */
@@ -32,15 +33,6 @@ interface ObservationRow {
   recorder_role: string;
   recorder_first_name: string | null;
   recorder_last_name: string | null;
-}
-
-function personName(first: string | null, last: string | null): string | null {
-  return (
-    [first, last]
-      .map((part) => part?.trim())
-      .filter(Boolean)
-      .join(' ') || null
-  );
 }
 
 function componentsOf(stored: unknown): ObservationComponent[] | null {

@@ -19,7 +19,8 @@ const callerRoles: (Role | null)[] = [...roles, null];
 const ownable = (entry: MatrixEntry) =>
   entry.access.kind === 'owner' ||
   entry.access.kind === 'record' ||
-  entry.access.kind === 'patient-record';
+  entry.access.kind === 'patient-record' ||
+  entry.access.kind === 'prescriber';
 
 const cells: Cell[] = matrix.flatMap((entry) =>
   callerRoles.flatMap((role) => {
@@ -49,12 +50,19 @@ function mayCall(cell: Cell): boolean {
     case 'patient-record':
       // Only a patient's own id names a patient; the doctor's "another's" is the demo patient.
       return cell.own ? cell.role === 'patient' : cell.role === 'doctor';
+    case 'prescriber':
+      // Only the doctor, on the demo patient they care for.
+      return !cell.own && cell.role === 'doctor';
   }
 }
 
 function refusalsFor(cell: Cell): number[] {
   if (cell.role === null) return [401];
   if (cell.entry.access.kind === 'patient-record') return [404];
+  if (cell.entry.access.kind === 'prescriber') {
+    // A patient at their own record is told only a doctor may; anyone else meets no patient.
+    return cell.own && cell.role === 'patient' ? [403] : [404];
+  }
   return ownable(cell.entry) ? [403, 404] : [403];
 }
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { clinicToday } from '@shared/clinic-time';
+import type { Dose, Medication } from '@shared/medications';
 import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
 import type { Upload } from '@shared/uploads';
@@ -23,6 +25,8 @@ import { clinicKey } from './world';
  * - `patient-record`: the same, at a path that names the patient (`/api/patients/:patientId/…`):
  *   the patient themselves, and the doctor on the demo patient; any other caller, at their
  *   own id too, meets a patient that does not exist (404).
+ * - `prescriber`: the same path, but only the doctor on the demo patient: the patient at their
+ *   own record hears that only a doctor may (403), anyone else meets a missing patient (404).
  *
  * A route whose call needs a resource has `prepare`: for `owner` routes, one owned by the
  * caller or by another patient; for the others, one made for the caller's cell.
@@ -33,7 +37,8 @@ export type Access =
   | { kind: 'roles'; roles: Role[] }
   | { kind: 'owner'; alsoRoles: Role[] }
   | { kind: 'record' }
-  | { kind: 'patient-record' };
+  | { kind: 'patient-record' }
+  | { kind: 'prescriber' };
 
 export const everyone: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
@@ -42,6 +47,7 @@ export const ownerOr = (...roles: Role[]): Access => ({ kind: 'owner', alsoRoles
 export const only = (...roles: Role[]): Access => ({ kind: 'roles', roles });
 export const record: Access = { kind: 'record' };
 export const patientRecord: Access = { kind: 'patient-record' };
+export const prescriber: Access = { kind: 'prescriber' };
 
 /** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
 export interface Call {
@@ -217,6 +223,40 @@ function vitalsReading(): Record<string, unknown> {
     systolic: 118,
     diastolic: 76,
   };
+}
+
+/** A prescription as the doctor's form sends it: under a fresh id, ongoing from today. */
+function prescription(): Record<string, unknown> {
+  return {
+    id: randomUUID(),
+    medicine: 'Amlodipine 5 mg',
+    dose: '1 tablet',
+    times: ['morning', 'night'],
+    startDay: clinicToday(),
+    days: 14,
+    instruction: 'After breakfast',
+  };
+}
+
+/**
+ * A prescription of the user's, due at every time of day from today, as
+ * `<patient id> <prescription id>`: the path names both, the dose taken names the second.
+ */
+async function medicationOf(world: World, user: Caller): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into medication_requests (id, patient_id, prescriber_id, medicine, dose, times,
+      start_day)
+    values (${id}, ${user.userId}, ${world.byRole.doctor.userId}, 'Matrix 5 mg', '1 tablet',
+      array['morning', 'midday', 'evening', 'night']::text[], ${clinicToday()}::date)`.execute(
+    world.server.database.db,
+  );
+  return `${user.userId} ${id}`;
+}
+
+/** The patient and prescription ids of a `medicationOf` resource. */
+function medicationParts(resource: string): { patientId: string; medicationId: string } {
+  const [patientId = '', medicationId = ''] = resource.split(' ');
+  return { patientId, medicationId };
 }
 
 function hash(text: string): number {
@@ -497,6 +537,96 @@ export const matrix: MatrixEntry[] = [
         id: caller.userId,
         role: caller.role,
       });
+    },
+  },
+
+  {
+    route: 'GET /api/patients/:patientId/medications',
+    access: patientRecord,
+    prepare: ownId,
+    call: ({ resource }) => ({ path: `/api/patients/${resource}/medications` }),
+    // The prescriptions of the patient the path names, and no one else's.
+    async check(answer, { world, resource }) {
+      const stored = await ids(
+        world,
+        sql<{ id: string }>`select id::text as id from medication_requests
+          where patient_id = ${resource}`,
+      );
+      expect((answer.body as Medication[]).map((medication) => medication.id).sort()).toEqual(
+        stored,
+      );
+    },
+  },
+  {
+    route: 'POST /api/patients/:patientId/medications',
+    access: prescriber,
+    prepare: ownId,
+    call: ({ resource }) => ({
+      path: `/api/patients/${resource}/medications`,
+      body: prescription(),
+    }),
+    // The start defaults to today; without days it is ongoing.
+    optional: ['startDay', 'days', 'instruction'],
+    allowed: [201],
+    check(answer, { caller }) {
+      expect((answer.body as Medication).prescribedBy.id).toBe(caller.userId);
+    },
+  },
+  {
+    route: 'POST /api/patients/:patientId/medications/:medicationId/stop',
+    access: prescriber,
+    prepare: medicationOf,
+    call: ({ resource }) => {
+      const { patientId, medicationId } = medicationParts(resource);
+      return {
+        path: `/api/patients/${patientId}/medications/${medicationId}/stop`,
+        body: { reason: 'Side effects' },
+      };
+    },
+    check(answer) {
+      expect((answer.body as Medication).status).toBe('stopped');
+    },
+  },
+  {
+    route: 'GET /api/patients/:patientId/doses',
+    access: patientRecord,
+    prepare: medicationOf,
+    call: ({ resource }) => ({
+      path: `/api/patients/${medicationParts(resource).patientId}/doses`,
+    }),
+    query: { day: 'checked' },
+    // Today's doses of the patient the path names: the prepared prescription's four at least.
+    async check(answer, { world, resource }) {
+      const { patientId, medicationId } = medicationParts(resource);
+      const own = await ids(
+        world,
+        sql<{ id: string }>`select id::text as id from medication_requests
+          where patient_id = ${patientId}`,
+      );
+      const listed = (answer.body as Dose[]).map((dose) => dose.medicationId);
+      expect(listed.filter((id) => id === medicationId)).toHaveLength(4);
+      expect(listed.every((id) => own.includes(id))).toBe(true);
+    },
+  },
+  {
+    route: 'POST /api/patients/:patientId/doses/taken',
+    access: patientRecord,
+    prepare: medicationOf,
+    call: ({ resource }) => {
+      const { patientId, medicationId } = medicationParts(resource);
+      return {
+        path: `/api/patients/${patientId}/doses/taken`,
+        body: { id: randomUUID(), medicationId, day: clinicToday(), timeOfDay: 'morning' },
+      };
+    },
+    // Marked once (the patient and the doctor share the demo patient's): a later press
+    // answers the dose as first taken.
+    allowed: [200, 201],
+    check(answer, { caller }) {
+      const { taken } = answer.body as Dose;
+      expect(taken).not.toBeNull();
+      if (answer.status === 201)
+        expect(taken?.by).toEqual({ id: caller.userId, role: caller.role });
     },
   },
 

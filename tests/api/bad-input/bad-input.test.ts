@@ -220,9 +220,16 @@ function permittedCaller(world: World, entry: MatrixEntry): Caller {
     case 'record':
     case 'patient-record':
       return world.byRole.patient;
+    case 'prescriber':
+      return world.byRole.doctor;
     case 'roles':
       return world.byRole[entry.access.roles[0] ?? 'patient'];
   }
+}
+
+/** Whose resource the call acts on: the caller's own, or for a prescriber the patient's. */
+function resourceOwner(world: World, entry: MatrixEntry, caller: Caller): Caller {
+  return entry.access.kind === 'prescriber' ? world.byRole.patient : caller;
 }
 
 const looksLikeStack = /\n\s+at |node_modules|\.ts:\d+|\.js:\d+/;
@@ -266,7 +273,8 @@ describe.each(databaseVariants)('bad input on the $name database', (variant) => 
     '$name answers every bent request with a 4xx JSON error, and refused calls change nothing',
     async ({ entry }) => {
       const caller = permittedCaller(world, entry);
-      const resource = entry.prepare ? await entry.prepare(world, caller) : '';
+      const owner = resourceOwner(world, entry, caller);
+      const resource = entry.prepare ? await entry.prepare(world, owner) : '';
       const method = entry.route.split(' ')[0]!;
       const valid = entry.call({ world, caller, resource });
 

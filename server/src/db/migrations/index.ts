@@ -13,6 +13,7 @@ import * as auditOnBehalfOf from './0011-audit-on-behalf-of';
 import * as careRelationships from './0012-care-relationships';
 import * as uploadIdsPerOwner from './0013-upload-ids-per-owner';
 import * as observations from './0014-observations';
+import * as medications from './0015-medications';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-care-relationships': careRelationships,
   '0013-upload-ids-per-owner': uploadIdsPerOwner,
   '0014-observations': observations,
+  '0015-medications': medications,
 };
