@@ -9,13 +9,16 @@ import { loadConfig } from '../server/src/config';
 import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';
+import { vitalsRepository } from '../server/src/record/vitals-repository';
 import { freePort } from '../tests/api/support/test-server';
 import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
 import { databaseLoad, httpLoad, loadSeconds, settle, type LoadFigures } from './load';
 import {
+  benchReading,
   messagesInConversation,
   scenarios,
   signInsPerAccount,
+  vitalsReadings,
   type BenchWorld,
   type HttpScenario,
 } from './scenarios';
@@ -89,6 +92,18 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
         conversationId,
         senderId: user.id,
         content: `Bench message ${i + 1}: how are you feeling today?`,
+      });
+    }
+    // A month of readings, one a day, for the list-vitals scenario.
+    const vitals = vitalsRepository(database.db);
+    for (let i = 0; i < vitalsReadings; i += 1) {
+      await vitals.record({
+        readingId: crypto.randomUUID(),
+        patientId: user.id,
+        takenAt: new Date(Date.now() - i * 86_400_000),
+        recorderId: user.id,
+        recorderRole: 'patient',
+        values: benchReading,
       });
     }
     await createAccount(senderEmail);

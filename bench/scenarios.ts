@@ -11,6 +11,10 @@ import { messagingService } from '../server/src/messaging/messaging-service';
 import { messageHub } from '../server/src/realtime/message-hub';
 import { rateLimiter } from '../server/src/rate-limit/rate-limiter';
 import { signInLimits } from '../server/src/rate-limit/auth-limits';
+import { patientAccess } from '../server/src/access/patient-access';
+import { usersRepository } from '../server/src/auth/users-repository';
+import { vitalsRepository } from '../server/src/record/vitals-repository';
+import { vitalsService } from '../server/src/record/vitals-service';
 
 /** What the scenarios work with: one server on one database, and accounts made for the run. */
 export interface BenchWorld {
@@ -31,6 +35,29 @@ export interface BenchWorld {
 
 /** Messages in the conversation the list-messages scenario reads. */
 export const messagesInConversation = 50;
+
+/** Readings in the bench user's record, which the list-vitals scenario reads. */
+export const vitalsReadings = 30;
+
+/** One reading of every measure, in range and past no threshold. */
+export const benchReading = {
+  heartRate: 72,
+  oxygenSaturation: 97,
+  weight: 61.5,
+  systolic: 121,
+  diastolic: 79,
+} as const;
+
+/** The vitals routes' own service, as `server/src/app.ts` builds it. */
+function benchVitals(handle: DatabaseHandle) {
+  const { db } = handle;
+  return vitalsService({
+    vitals: vitalsRepository(db),
+    users: usersRepository(db),
+    access: patientAccess(db),
+    trail: auditTrail(handle.unitOfWork, auditRepository(db)),
+  });
+}
 
 /** Under the per-e-mail sign-in limit (10 in 10 minutes). */
 export const signInsPerAccount = 9;
@@ -258,6 +285,56 @@ export const scenarios: HttpScenario[] = [
       };
     },
     targets: { p99Ms: 50, on: 'postgres' },
+  },
+  {
+    // A patient recording a reading at home: each a new reading under the device's own id.
+    name: 'record vitals',
+    connections: 50,
+    requests: (world) => [
+      {
+        method: 'POST',
+        path: `/api/patients/${world.sender.id}/vitals`,
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            origin: world.url,
+            cookie: world.sender.cookie,
+          },
+          body: JSON.stringify({ id: crypto.randomUUID(), ...benchReading }),
+        }),
+      },
+    ],
+    statements: (handle, world) => {
+      const caller = sessionCaller(handle.db);
+      const service = benchVitals(handle);
+      return async () => {
+        const me = await caller(world.sender.sessionToken);
+        await service.record(me, me.caller.id, { id: crypto.randomUUID(), ...benchReading });
+      };
+    },
+    targets: { p99Ms: 50, on: 'postgres' },
+  },
+  {
+    // What the Vitals tab and the chart read: every reading, newest first.
+    name: `list vitals (${vitalsReadings})`,
+    connections: 50,
+    requests: (world) => [
+      {
+        method: 'GET',
+        path: `/api/patients/${world.user.id}/vitals`,
+        headers: { cookie: world.user.cookie },
+      },
+    ],
+    statements: (handle, world) => {
+      const caller = sessionCaller(handle.db);
+      const service = benchVitals(handle);
+      return async () => {
+        const me = await caller(world.user.sessionToken);
+        await service.list(me, me.caller.id, {});
+      };
+    },
+    targets: { ratio: 0.5 },
   },
 ];
 
