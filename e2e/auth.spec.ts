@@ -287,8 +287,11 @@ test('Log out ends the session, keeps the device mode and drops a personal clini
   expect(await page.evaluate(() => localStorage.getItem('clinicCode'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('deviceMode'))).toBe('personal');
 
-  // The session is gone on the server too.
-  expect((await page.request.get('/api/me')).status()).toBe(401);
+  // The session is gone on the server too, once the device has told it: the device signs out
+  // at once and tells the server right after, without holding the screen for its answer.
+  await expect
+    .poll(async () => (await page.request.get('/api/me')).status(), { timeout: 10_000 })
+    .toBe(401);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
 
