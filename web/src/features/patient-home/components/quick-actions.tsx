@@ -24,13 +24,14 @@ function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string 
   );
 }
 
-/** The five shortcuts of the dashboard; only Message clinic leads anywhere yet. */
+/** The five shortcuts of the dashboard; Record vitals and Message clinic lead somewhere yet. */
 export function QuickActions() {
   const { t } = useTranslation();
   const titleId = useId();
   const inert: { icon: LucideIcon; label: string }[] = [
     { icon: CalendarPlusIcon, label: t('patientHome.quickActions.schedule') },
-    { icon: HeartPulseIcon, label: t('patientHome.quickActions.recordVitals') },
+  ];
+  const inertAfter: { icon: LucideIcon; label: string }[] = [
     { icon: CameraIcon, label: t('patientHome.quickActions.sendPhoto') },
   ];
   return (
@@ -40,6 +41,21 @@ export function QuickActions() {
       </h2>
       <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
         {inert.map((action) => (
+          <li key={action.label} className="grid">
+            <button type="button" className={actionClass}>
+              <ActionContent {...action} />
+            </button>
+          </li>
+        ))}
+        <li className="grid">
+          <Link href="/health/vitals/new" className={actionClass}>
+            <ActionContent
+              icon={HeartPulseIcon}
+              label={t('patientHome.quickActions.recordVitals')}
+            />
+          </Link>
+        </li>
+        {inertAfter.map((action) => (
           <li key={action.label} className="grid">
             <button type="button" className={actionClass}>
               <ActionContent {...action} />
