@@ -23,7 +23,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn((_url: string, init: RequestInit) =>
     Promise.resolve(
-      Response.json(stored(JSON.parse(String(init.body)) as Record<string, unknown>), {
+      Response.json(stored(JSON.parse(init.body as string) as Record<string, unknown>), {
         status: 201,
       }),
     ),
@@ -50,7 +50,7 @@ function sentBody(): Record<string, unknown> {
   const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
   expect(url).toBe(`/api/patients/${patientId}/vitals`);
   expect(init.method).toBe('POST');
-  return JSON.parse(String(init.body)) as Record<string, unknown>;
+  return JSON.parse(init.body as string) as Record<string, unknown>;
 }
 
 describe('record vitals form', () => {
