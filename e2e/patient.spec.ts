@@ -81,17 +81,16 @@ test('the dashboard shows every card, and Taken marks a dose for good', async ({
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
   await expect(page.getByText('Welcome, Asha')).toBeVisible();
-  for (const action of ['Schedule', 'Record vitals', 'Send photo/video', 'Share access']) {
+  for (const action of ['Schedule', 'Send photo/video', 'Share access']) {
     await expect(page.getByRole('button', { name: action })).toBeVisible();
   }
+  await expect(page.getByRole('link', { name: 'Record vitals' })).toBeVisible();
 
   await expect(card(page, 'Next appointment').getByText('Upcoming')).toBeVisible();
   await expect(card(page, 'Open tasks').getByText(/No open tasks/)).toBeVisible();
   await expect(card(page, 'Latest conversation').getByText(/No conversations yet/)).toBeVisible();
-  const vitals = card(page, 'Vitals snapshot');
-  for (const value of ['72', '98%', '64.2', '118/76']) {
-    await expect(vitals.getByText(value, { exact: true })).toBeVisible();
-  }
+  // A new patient has no readings, so no vitals numbers (e2e/vitals.spec.ts records some).
+  await expect(card(page, 'Vitals snapshot').getByText('No vitals yet.')).toBeVisible();
   await expect(
     card(page, 'Announcements').getByText('Virtual clinic hours: 7:30–19:00 daily.'),
   ).toBeVisible();
@@ -154,8 +153,7 @@ test('the profile shows its cards, leads to history, and Log out returns to sign
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Kamala' })).toBeVisible();
   await expect(page.getByText('58 years old')).toBeVisible();
-  await expect(page.getByText('72', { exact: true })).toBeVisible();
-  await expect(page.getByText('118/76', { exact: true })).toBeVisible();
+  await expect(page.getByText('No vitals yet.')).toBeVisible();
   for (const title of [
     'Caregivers & Access',
     'Account',
