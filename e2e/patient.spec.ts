@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedAccount, signedInPatient, signInThroughForm } from './support/accounts';
 
@@ -179,6 +180,19 @@ test('the profile shows its cards, leads to history, and Log out returns to sign
 
 test('the dashboard reads in Nepali with Devanagari digits', async ({ page }) => {
   await signedInPatient(page, 'patient', { first_name: 'Gita', date_system: 'ad' });
+  // Her own reading, recorded through the API: the home shows only what someone recorded.
+  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+  const recorded = await page.request.post(`/api/patients/${me.user.id}/vitals`, {
+    data: {
+      id: randomUUID(),
+      heartRate: 72,
+      oxygenSaturation: 98,
+      weight: 64.2,
+      systolic: 118,
+      diastolic: 76,
+    },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(201);
   await page.evaluate(() => localStorage.setItem('lang', 'ne'));
   await page.goto('/');
   await expect(page.getByText('स्वागत छ, Gita')).toBeVisible();
