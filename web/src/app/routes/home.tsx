@@ -10,7 +10,7 @@ import type { JoinVisitRequest } from '@/features/patient-home/components/appoin
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
 import { visitErrorText } from '@/features/visits/visit-errors';
-import { useVitals } from '@/features/vitals/api/get-vitals';
+import { useVitals, vitalsQueryOptions } from '@/features/vitals/api/get-vitals';
 import { activeEncounter } from '@/lib/active-encounter';
 import { preloadable } from '@/lib/preloadable';
 import { sessionQueryOptions, useSession } from '@/lib/session';
@@ -67,14 +67,19 @@ const networkOverview = preloadable<object>(() =>
 
 /**
  * What the signed-in person's home needs, asked for once who is signed in is known: a
- * patient's latest conversation, another role's home's code.
+ * patient's latest conversation and readings, another role's home's code.
  */
 export function prefetch(queryClient: QueryClient) {
   void queryClient
     .query(sessionQueryOptions)
     .then(async (me) => {
       if (!me?.profile?.first_name) return;
-      if (me.role === 'patient') await queryClient.query(conversationsQueryOptions());
+      if (me.role === 'patient') {
+        await Promise.all([
+          queryClient.query(conversationsQueryOptions()),
+          queryClient.query(vitalsQueryOptions(me.user.id)),
+        ]);
+      }
       if (me.role === 'doctor') await doctorQueue.preload();
       if (me.role === 'superadmin') await networkOverview.preload();
     })

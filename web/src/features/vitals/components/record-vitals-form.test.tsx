@@ -10,12 +10,13 @@ const patientId = 'patient-1';
 
 function stored(body: Record<string, unknown>): VitalsReading {
   return {
+    id: String(body.id),
     takenAt: new Date().toISOString(),
     recordedAt: new Date().toISOString(),
     recordedBy: { id: patientId, role: 'patient', name: 'Sita Sharma' },
     flags: [],
     ...body,
-  } as VitalsReading;
+  };
 }
 
 let fetchMock: ReturnType<typeof vi.fn>;

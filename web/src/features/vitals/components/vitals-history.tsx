@@ -30,7 +30,7 @@ function Measures({ reading }: { reading: Parameters<typeof measuresOf>[0] }) {
 function OutsideSafeRange() {
   const { t } = useTranslation();
   return (
-    <p role="alert" className="text-accent-700 flex items-start gap-1.5 text-sm font-medium">
+    <p className="text-accent-700 flex items-start gap-1.5 text-sm font-medium">
       <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
         {t('vitals.flagged')}{' '}
