@@ -117,11 +117,17 @@ export default defineConfig({
             {
               name: 'common',
               minShareCount: 8,
-              // Toasts are for screens after sign-in: however many chunks share them, the
-              // sign-in page must not pay for them (they get a chunk of their own below).
-              test: /^(?!.*node_modules[\\/]sonner[\\/])/,
+              // Toasts are for screens after sign-in, and the form library for the screens with
+              // a form: however many chunks share them, the sign-in page must not pay for them
+              // (they get chunks of their own below).
+              test: /^(?!.*node_modules[\\/](sonner|react-hook-form|@hookform)[\\/])/,
             },
             { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, minShareCount: 2 },
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+              minShareCount: 2,
+            },
             {
               name: 'shell-parts',
               test: /web[\\/]src[\\/](app[\\/]layouts[\\/]|components[\\/]layout[\\/]|features[\\/]device[\\/]|lib[\\/]device-settings\.ts)/,

@@ -22,6 +22,8 @@ const screensByAccount: Record<string, string[]> = {
   'patient@example.com': [
     '/',
     '/health',
+    '/health?section=vitals',
+    '/health/vitals/new',
     '/messages',
     '/messages/a11y-check',
     '/profile',

@@ -1,6 +1,9 @@
 import NepaliDate from 'nepali-datetime';
 import * as z from 'zod/mini';
 import { dateSystems, genders } from './profile';
+import { latinDigits } from './digits';
+
+export { latinDigits };
 
 /**
  * The longest first or last name kept. Names reach every doctor's conversation
@@ -33,12 +36,6 @@ export const minAge = 0;
 export const maxAge = 120;
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-const devanagariZero = '०'.charCodeAt(0);
-
-/** People in Nepal type dates and ages with Devanagari digits as often as with Latin ones. */
-export function latinDigits(text: string): string {
-  return text.replace(/[०-९]/g, (digit) => String(digit.charCodeAt(0) - devanagariZero));
-}
 
 /** A real Gregorian calendar date written YYYY-MM-DD. */
 export function isValidAdDate(text: string): boolean {

@@ -20,6 +20,7 @@ export const pages = [
     data: [{ path: '/api/messaging/conversations', roles: ['patient'] }],
   },
   { path: '/health', shell: 'protected', module: 'health' },
+  { path: '/health/vitals/new', shell: 'protected', module: 'record-vitals' },
   { path: '/messages', shell: 'protected', module: 'messages' },
   {
     path: '/messages/:conversationId',

@@ -194,3 +194,36 @@ export type VitalsReading = z.infer<typeof vitalsReadingSchema>;
 
 /** `GET /api/patients/:patientId/vitals`: newest first by the time taken. */
 export const vitalsReadingListSchema = z.array(vitalsReadingSchema);
+
+/** A measure's latest value, and when it was taken. */
+export interface LatestMeasure {
+  value: number;
+  takenAt: string;
+}
+
+/** Each measure's latest reading among `readings`; a measure nobody recorded is absent. */
+export interface LatestVitals {
+  heartRate?: LatestMeasure;
+  oxygenSaturation?: LatestMeasure;
+  weight?: LatestMeasure;
+  bloodPressure?: { systolic: number; diastolic: number; takenAt: string };
+}
+
+/** The latest of each measure, from readings in any order. */
+export function latestVitals(readings: readonly VitalsReading[]): LatestVitals {
+  const newestFirst = [...readings].sort((a, b) => Date.parse(b.takenAt) - Date.parse(a.takenAt));
+  const latest: LatestVitals = {};
+  for (const reading of newestFirst) {
+    const { takenAt } = reading;
+    for (const measure of ['heartRate', 'oxygenSaturation', 'weight'] as const) {
+      const value = reading[measure];
+      if (latest[measure] === undefined && value !== undefined)
+        latest[measure] = { value, takenAt };
+    }
+    const { systolic, diastolic } = reading;
+    if (!latest.bloodPressure && systolic !== undefined && diastolic !== undefined) {
+      latest.bloodPressure = { systolic, diastolic, takenAt };
+    }
+  }
+  return latest;
+}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { messageKind, messageSender } from '@/features/messaging/api/send-message';
 import type { ProfileKind } from '@/features/onboarding/api/save-profile';
 import { movePendingPhotos, photoKind, photoSender } from '@/features/uploads/upload-sync';
+import { vitalsKind, vitalsSender } from '@/features/vitals/api/record-vitals';
 import { ApiRequestError } from '@/lib/api-client';
 import { outbox, type OutboxSender } from '@/lib/outbox';
 
@@ -34,7 +35,8 @@ function fetchedWhenNeeded<Payload>(
 
 /**
  * Runs the outbox for the signed-in account while the protected shell is shown, with the
- * senders of the features whose work it carries: messages, photos, the onboarding profile.
+ * senders of the features whose work it carries: messages, photos, readings of vitals, the
+ * onboarding profile.
  */
 export function useOutboxDelivery(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -42,6 +44,7 @@ export function useOutboxDelivery(userId: string | null): void {
     const unregister = [
       outbox.register(messageKind, messageSender(queryClient)),
       outbox.register(photoKind, photoSender(queryClient)),
+      outbox.register(vitalsKind, vitalsSender(queryClient)),
       outbox.register(
         profileKind,
         fetchedWhenNeeded(() =>

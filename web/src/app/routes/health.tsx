@@ -1,20 +1,34 @@
 import { DownloadIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { HealthRecords } from '@/features/health-records/components/health-records';
+import { healthRecordSections } from '@/features/health-records/components/health-record-tabs';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
 import { useSession } from '@/lib/session';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
 import { useDocsCount } from '@/features/uploads/use-docs-count';
 import { useVisitHistory } from '@/features/visits/api/get-visit-history';
+import { useVitals } from '@/features/vitals/api/get-vitals';
+import { useVitalsCount, VitalsHistory } from '@/features/vitals/components/vitals-history';
+
+/** The section `?section=` names, when it is one of the record's. */
+function sectionOf(search: string) {
+  const named = new URLSearchParams(search).get('section');
+  return healthRecordSections.find((section) => section === named);
+}
 
 export default function HealthPage() {
   const { t } = useTranslation();
   const me = useSession().data;
   const docsCount = useDocsCount() ?? 0;
   const history = useVisitHistory();
+  const patientId = me?.role === 'patient' ? me.user.id : undefined;
+  const readings = useVitals(patientId).data ?? [];
+  const vitalsCount = useVitalsCount(patientId, readings);
+  const section = sectionOf(useSearch());
   return (
     <div className="grid grid-cols-1 gap-4">
       <div>
@@ -30,7 +44,15 @@ export default function HealthPage() {
           </Button>
         </ProfileSummaryCard>
       )}
-      <HealthRecords docs={{ count: docsCount, content: <UploadedDocs /> }} visits={history.data} />
+      <HealthRecords
+        docs={{ count: docsCount, content: <UploadedDocs /> }}
+        vitals={{
+          count: vitalsCount,
+          content: patientId && <VitalsHistory patientId={patientId} readings={readings} />,
+        }}
+        visits={history.data}
+        section={section}
+      />
     </div>
   );
 }

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Redirect, useLocation } from 'wouter';
 import { roleSchema } from '@shared/role';
+import { latestVitals } from '@shared/vitals';
 import { conversationsQueryOptions } from '@/features/messaging/api/get-conversations';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
 import type { JoinVisitRequest } from '@/features/patient-home/components/appointment-card';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
 import { visitErrorText } from '@/features/visits/visit-errors';
+import { useVitals, vitalsQueryOptions } from '@/features/vitals/api/get-vitals';
 import { activeEncounter } from '@/lib/active-encounter';
 import { preloadable } from '@/lib/preloadable';
 import { sessionQueryOptions, useSession } from '@/lib/session';
@@ -37,8 +39,9 @@ function useJoinVisit() {
 }
 
 /** The patient's dashboard with their most recent conversation on its card. */
-function PatientHome({ firstName }: { firstName: string }) {
+function PatientHome({ firstName, userId }: { firstName: string; userId: string }) {
   const latestConversation = useLatestConversation();
+  const vitals = useVitals(userId);
   const joinVisit = useJoinVisit();
   // A failed load shows the invitation rather than a placeholder that never ends.
   const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
@@ -46,6 +49,7 @@ function PatientHome({ firstName }: { firstName: string }) {
     <PatientDashboard
       firstName={firstName}
       latestConversation={conversation}
+      vitals={vitals.data ? latestVitals(vitals.data) : 'loading'}
       onJoinVisit={joinVisit}
     />
   );
@@ -63,14 +67,19 @@ const networkOverview = preloadable<object>(() =>
 
 /**
  * What the signed-in person's home needs, asked for once who is signed in is known: a
- * patient's latest conversation, another role's home's code.
+ * patient's latest conversation and readings, another role's home's code.
  */
 export function prefetch(queryClient: QueryClient) {
   void queryClient
     .query(sessionQueryOptions)
     .then(async (me) => {
       if (!me?.profile?.first_name) return;
-      if (me.role === 'patient') await queryClient.query(conversationsQueryOptions());
+      if (me.role === 'patient') {
+        await Promise.all([
+          queryClient.query(conversationsQueryOptions()),
+          queryClient.query(vitalsQueryOptions(me.user.id)),
+        ]);
+      }
       if (me.role === 'doctor') await doctorQueue.preload();
       if (me.role === 'superadmin') await networkOverview.preload();
     })
@@ -91,7 +100,7 @@ export default function HomePage() {
   if (!role.success) return <NoRoleWelcome />;
   switch (role.data) {
     case 'patient':
-      return <PatientHome firstName={firstName} />;
+      return <PatientHome firstName={firstName} userId={me.user.id} />;
     case 'doctor':
       return <doctorQueue.Component />;
     case 'superadmin':

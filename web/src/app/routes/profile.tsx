@@ -1,5 +1,6 @@
 import { HistoryIcon, MessageCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { latestVitals } from '@shared/vitals';
 import { Link } from 'wouter';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
@@ -13,17 +14,19 @@ import {
   CaregiversCard,
   ClinicsAndDeviceCard,
 } from '@/features/patient-profile/components/settings-cards';
+import { useVitals } from '@/features/vitals/api/get-vitals';
 import { useSession } from '@/lib/session';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
   const me = useSession().data;
+  const vitals = useVitals(me?.role === 'patient' ? me.user.id : undefined);
   return (
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('pages.profile')} actions={<LanguageToggle />} />
       {me && (
         <ProfileSummaryCard me={me}>
-          <VitalsTiles />
+          <VitalsTiles latest={vitals.data ? latestVitals(vitals.data) : 'loading'} />
           <div className="grid gap-2 min-[400px]:grid-cols-2">
             <Button asChild variant="outline">
               <Link href="/health">

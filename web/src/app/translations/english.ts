@@ -12,6 +12,7 @@ import researchEn from '@/features/research/locales/en.json';
 import staffEn from '@/features/staff/locales/en.json';
 import uploadsEn from '@/features/uploads/locales/en.json';
 import visitsEn from '@/features/visits/locales/en.json';
+import vitalsEn from '@/features/vitals/locales/en.json';
 import en from '@/locales/en.json';
 
 /**
@@ -35,6 +36,7 @@ export const english = {
   staff: staffEn,
   uploads: uploadsEn,
   visits: visitsEn,
+  vitals: vitalsEn,
 };
 
 export type Translation = typeof english;

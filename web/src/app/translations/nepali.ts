@@ -12,6 +12,7 @@ import researchNe from '@/features/research/locales/ne.json';
 import staffNe from '@/features/staff/locales/ne.json';
 import uploadsNe from '@/features/uploads/locales/ne.json';
 import visitsNe from '@/features/visits/locales/ne.json';
+import vitalsNe from '@/features/vitals/locales/ne.json';
 import ne from '@/locales/ne.json';
 import type { Translation } from './english';
 
@@ -35,4 +36,5 @@ export const nepali: Translation = {
   staff: staffNe,
   uploads: uploadsNe,
   visits: visitsNe,
+  vitals: vitalsNe,
 };

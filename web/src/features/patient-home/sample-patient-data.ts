@@ -2,7 +2,7 @@ import { addClinicDays, clinicToday, type ClinicDay, type ClinicTime } from '@sh
 
 /**
  * The patient dashboard's hard-coded sample content.
- * Nothing in the product records appointments, medications or vitals yet; these
+ * The home does not read appointments or medications from the server yet; these
  * stand in until it does, and are the only place to replace when it does.
  * Words a patient reads are translation keys under `patientHome.sample`.
  */
@@ -62,14 +62,6 @@ export const sampleMedications: Medication[] = [
     instruction: 'beforeBed',
   },
 ];
-
-/** The fixed vitals of the dashboard and the profile. */
-export const sampleVitals = {
-  heartRateBpm: 72,
-  spo2Percent: 98,
-  weightKg: 64.2,
-  bloodPressure: { systolic: 118, diastolic: 76 },
-} as const;
 
 export const sampleAnnouncements = {
   clinicHours: { opens: '7:30', closes: '19:00' },

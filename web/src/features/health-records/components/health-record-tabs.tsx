@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNumberFormat } from '@/lib/number-format';
 
-export type HealthRecordSection = 'timeline' | 'meds' | 'vitals' | 'docs' | 'summaries';
+export const healthRecordSections = ['timeline', 'meds', 'vitals', 'docs', 'summaries'] as const;
+export type HealthRecordSection = (typeof healthRecordSections)[number];
 
 export interface HealthRecordTab {
   section: HealthRecordSection;
@@ -23,11 +24,17 @@ export function SectionEmptyState({ children }: { children: ReactNode }) {
  * The record's sections as tabs that stay in view while the section scrolls, just
  * under the shell's one-line mode banner.
  */
-export function HealthRecordTabs({ tabs }: { tabs: HealthRecordTab[] }) {
+export function HealthRecordTabs({
+  tabs,
+  initial,
+}: {
+  tabs: HealthRecordTab[];
+  initial?: HealthRecordSection | undefined;
+}) {
   const { t } = useTranslation();
   const format = useNumberFormat();
   return (
-    <Tabs.Root defaultValue={tabs[0]?.section}>
+    <Tabs.Root defaultValue={initial ?? tabs[0]?.section}>
       <Tabs.List
         aria-label={t('healthRecords.tabsLabel')}
         className="bg-background/95 sticky top-7 z-10 -mx-4 grid grid-cols-5 gap-1 px-4 py-2 backdrop-blur"

@@ -39,6 +39,25 @@ describe('HealthRecords', () => {
     expect(screen.getByText('No summaries yet.')).toBeVisible();
   });
 
+  it('says "No vitals yet." with a count of 0, and shows the given readings with their count', async () => {
+    const { unmount } = render(<HealthRecords docs={docs} visits={[]} />);
+    expect(screen.getByRole('tab', { name: /Vitals/ })).toHaveTextContent('Vitals 0');
+    await userEvent.click(screen.getByRole('tab', { name: /Vitals/ }));
+    expect(screen.getByText('No vitals yet.')).toBeVisible();
+    unmount();
+    render(
+      <HealthRecords
+        docs={docs}
+        vitals={{ count: 3, content: <p>Three readings</p> }}
+        section="vitals"
+      />,
+    );
+    expect(screen.getByRole('tab', { name: /Vitals/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Vitals/ })).toHaveTextContent('Vitals 3');
+    expect(screen.getByText('Three readings')).toBeVisible();
+    expect(screen.queryByText('No vitals yet.')).toBeNull();
+  });
+
   it('lists finished visits under Summaries with date, doctor, duration and summary', async () => {
     render(<HealthRecords docs={docs} visits={visits} />);
     expect(screen.getByRole('tab', { name: /Summaries/ })).toHaveTextContent('Summaries 2');

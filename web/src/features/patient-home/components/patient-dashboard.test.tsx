@@ -8,6 +8,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { activeEncounter } from '@/lib/active-encounter';
 import { outbox } from '@/lib/outbox';
 import { i18n } from '@/lib/i18n';
+import { latestVitals, type LatestVitals, type VitalsReading } from '@shared/vitals';
 import type { JoinVisitRequest } from './appointment-card';
 import { DoctorWaitingBar } from './doctor-waiting-bar';
 import { PatientDashboard } from './patient-dashboard';
@@ -18,15 +19,33 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+const reading = (values: Partial<VitalsReading>, takenAt: string): VitalsReading => ({
+  id: crypto.randomUUID(),
+  takenAt,
+  recordedAt: takenAt,
+  recordedBy: { id: 'patient-1', role: 'patient', name: 'Sita Sharma' },
+  flags: [],
+  ...values,
+});
+
+/** Sita's readings: the latest of each measure is what the home shows. */
+const sitasVitals = latestVitals([
+  reading({ heartRate: 72, oxygenSaturation: 98 }, '2026-11-20T03:00:00Z'),
+  reading({ heartRate: 80, weight: 65 }, '2026-11-19T03:00:00Z'),
+  reading({ weight: 64.2, systolic: 118, diastolic: 76 }, '2026-11-19T04:00:00Z'),
+]);
+
 function renderDashboard(
   latestConversation?: LatestConversation | null | 'loading',
   onJoinVisit?: (request: JoinVisitRequest) => void,
+  vitals: LatestVitals | 'loading' = sitasVitals,
 ) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <PatientDashboard
         firstName="Sita"
         latestConversation={latestConversation}
+        vitals={vitals}
         onJoinVisit={onJoinVisit}
       />
       {/* The protected shell shows the bar wherever the patient is. */}
@@ -62,9 +81,13 @@ describe('patient dashboard', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Today' })).toBeVisible();
     expect(screen.getByText('Welcome, Sita')).toBeVisible();
-    for (const action of ['Schedule', 'Record vitals', 'Send photo/video', 'Share access']) {
+    for (const action of ['Schedule', 'Send photo/video', 'Share access']) {
       expect(screen.getByRole('button', { name: action })).toBeVisible();
     }
+    expect(screen.getByRole('link', { name: 'Record vitals' })).toHaveAttribute(
+      'href',
+      '/health/vitals/new',
+    );
     expect(screen.getAllByRole('link', { name: 'Message clinic' })[0]).toHaveAttribute(
       'href',
       '/messages',
@@ -85,6 +108,20 @@ describe('patient dashboard', () => {
     expect(announcements.getByText(/E-check-in opens 30 minutes before/)).toBeVisible();
     expect(screen.getByText(/All data synced/)).toBeVisible();
     expect(screen.queryByText('Your doctor is waiting')).not.toBeInTheDocument();
+  });
+
+  it('shows no vitals number for a patient with no readings, and none while they load', () => {
+    renderDashboard(null, undefined, {});
+    const vitals = card('Vitals snapshot');
+    expect(within(vitals).getByText('No vitals yet.')).toBeVisible();
+    expect(vitals.textContent).not.toMatch(/\d/);
+  });
+
+  it('says nothing about vitals while the readings are on their way', () => {
+    renderDashboard(null, undefined, 'loading');
+    const vitals = card('Vitals snapshot');
+    expect(within(vitals).queryByText('No vitals yet.')).toBeNull();
+    expect(vitals.textContent).not.toMatch(/\d/);
   });
 
   it('marks a medication as taken for good', async () => {

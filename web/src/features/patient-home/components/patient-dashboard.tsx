@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LatestVitals } from '@shared/vitals';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { sampleAppointment, sampleMedications } from '../sample-patient-data';
@@ -16,11 +17,14 @@ import { VitalsCard } from './vitals-card';
 export function PatientDashboard({
   firstName,
   latestConversation = null,
+  vitals = 'loading',
   onJoinVisit,
 }: {
   firstName: string;
   /** `'loading'` while the conversations are on their way. */
   latestConversation?: LatestConversation | null | 'loading';
+  /** The latest of each measure the patient's record holds; `'loading'` on their way. */
+  vitals?: LatestVitals | 'loading';
   /** "Join Video Visit": the page enters the waiting room or the started call. */
   onJoinVisit?: (request: JoinVisitRequest) => void;
 }) {
@@ -39,7 +43,7 @@ export function PatientDashboard({
       <OpenTasksCard />
       <LatestConversationCard conversation={latestConversation} />
       <MedicationsCard medications={sampleMedications} />
-      <VitalsCard />
+      <VitalsCard latest={vitals} />
       <AnnouncementsCard />
       <SyncFooter />
     </div>

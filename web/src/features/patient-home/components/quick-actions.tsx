@@ -24,14 +24,24 @@ function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string 
   );
 }
 
-/** The five shortcuts of the dashboard; only Message clinic leads anywhere yet. */
+/** The five shortcuts of the dashboard; those without `href` lead nowhere yet. */
 export function QuickActions() {
   const { t } = useTranslation();
   const titleId = useId();
-  const inert: { icon: LucideIcon; label: string }[] = [
+  const actions: { icon: LucideIcon; label: string; href?: string }[] = [
     { icon: CalendarPlusIcon, label: t('patientHome.quickActions.schedule') },
-    { icon: HeartPulseIcon, label: t('patientHome.quickActions.recordVitals') },
+    {
+      icon: HeartPulseIcon,
+      label: t('patientHome.quickActions.recordVitals'),
+      href: '/health/vitals/new',
+    },
     { icon: CameraIcon, label: t('patientHome.quickActions.sendPhoto') },
+    {
+      icon: MessageCircleIcon,
+      label: t('patientHome.quickActions.messageClinic'),
+      href: '/messages',
+    },
+    { icon: UsersIcon, label: t('patientHome.quickActions.shareAccess') },
   ];
   return (
     <section aria-labelledby={titleId}>
@@ -39,26 +49,19 @@ export function QuickActions() {
         {t('patientHome.quickActions.title')}
       </h2>
       <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
-        {inert.map((action) => (
+        {actions.map(({ href, ...action }) => (
           <li key={action.label} className="grid">
-            <button type="button" className={actionClass}>
-              <ActionContent {...action} />
-            </button>
+            {href ? (
+              <Link href={href} className={actionClass}>
+                <ActionContent {...action} />
+              </Link>
+            ) : (
+              <button type="button" className={actionClass}>
+                <ActionContent {...action} />
+              </button>
+            )}
           </li>
         ))}
-        <li className="grid">
-          <Link href="/messages" className={actionClass}>
-            <ActionContent
-              icon={MessageCircleIcon}
-              label={t('patientHome.quickActions.messageClinic')}
-            />
-          </Link>
-        </li>
-        <li className="grid">
-          <button type="button" className={actionClass}>
-            <ActionContent icon={UsersIcon} label={t('patientHome.quickActions.shareAccess')} />
-          </button>
-        </li>
       </ul>
     </section>
   );

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import type { LatestVitals } from '@shared/vitals';
 import { DashboardCard } from './dashboard-card';
 import { VitalsTiles } from './vitals-tiles';
 
-export function VitalsCard() {
+export function VitalsCard({ latest }: { latest: LatestVitals | 'loading' }) {
   const { t } = useTranslation();
   return (
     <DashboardCard title={t('patientHome.vitals.title')}>
-      <VitalsTiles />
+      <VitalsTiles latest={latest} />
     </DashboardCard>
   );
 }

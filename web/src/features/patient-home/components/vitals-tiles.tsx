@@ -6,8 +6,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { LatestVitals } from '@shared/vitals';
 import { useNumberFormat } from '@/lib/number-format';
-import { sampleVitals } from '../sample-patient-data';
+import { EmptyState } from './dashboard-card';
 
 interface VitalTile {
   label: string;
@@ -16,37 +17,50 @@ interface VitalTile {
   icon: LucideIcon;
 }
 
-/** Heart rate, SpO2, weight and blood pressure as tiles: a term and its value each. */
-export function VitalsTiles() {
+/**
+ * The latest of heart rate, SpO2, weight and blood pressure as tiles, a term and its value
+ * each: only what someone recorded. With nothing recorded, it says so; while the readings are
+ * on their way, it shows nothing rather than claim there are none.
+ */
+export function VitalsTiles({ latest }: { latest: LatestVitals | 'loading' }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
-  const { heartRateBpm, spo2Percent, weightKg, bloodPressure } = sampleVitals;
-  const tiles: VitalTile[] = [
-    {
+  if (latest === 'loading') return null;
+  const { heartRate, oxygenSaturation, weight, bloodPressure } = latest;
+  const tiles: VitalTile[] = [];
+  if (heartRate) {
+    tiles.push({
       label: t('patientHome.vitals.heartRate'),
-      value: format.number(heartRateBpm),
+      value: format.number(heartRate.value),
       unit: t('patientHome.vitals.bpm'),
       icon: HeartPulseIcon,
-    },
-    {
+    });
+  }
+  if (oxygenSaturation) {
+    tiles.push({
       label: t('patientHome.vitals.spo2'),
-      value: format.percent(spo2Percent),
+      value: format.percent(oxygenSaturation.value),
       unit: '',
       icon: DropletIcon,
-    },
-    {
+    });
+  }
+  if (weight) {
+    tiles.push({
       label: t('patientHome.vitals.weight'),
-      value: format.number(weightKg),
+      value: format.number(weight.value),
       unit: t('patientHome.vitals.kg'),
       icon: ScaleIcon,
-    },
-    {
+    });
+  }
+  if (bloodPressure) {
+    tiles.push({
       label: t('patientHome.vitals.bloodPressure'),
       value: `${format.number(bloodPressure.systolic)}/${format.number(bloodPressure.diastolic)}`,
       unit: t('patientHome.vitals.mmHg'),
       icon: ActivityIcon,
-    },
-  ];
+    });
+  }
+  if (tiles.length === 0) return <EmptyState>{t('patientHome.vitals.none')}</EmptyState>;
   return (
     <dl className="grid grid-cols-2 gap-2">
       {tiles.map(({ label, value, unit, icon: Icon }) => (

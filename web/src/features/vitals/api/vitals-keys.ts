@@ -1,0 +1,4 @@
+export const vitalsKeys = {
+  all: ['vitals'] as const,
+  of: (patientId: string) => ['vitals', patientId] as const,
+};

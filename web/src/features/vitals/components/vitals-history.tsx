@@ -1,0 +1,103 @@
+import { TriangleAlertIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { flagsOf, type VitalsReading } from '@shared/vitals';
+import { useDates } from '@/lib/dates';
+import { useNumberFormat } from '@/lib/number-format';
+import { usePendingVitals } from '../api/record-vitals';
+import { measuresOf } from '../vital-words';
+import { VitalsTrend } from './vitals-trend';
+
+function Measures({ reading }: { reading: Parameters<typeof measuresOf>[0] }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  return (
+    <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+      {measuresOf(reading, t, format).map(({ name, value, unit }) => (
+        <div key={name} className="flex flex-wrap items-baseline gap-x-1">
+          <dt className="text-muted-foreground">{name}</dt>
+          <dd className="font-semibold tabular-nums">
+            {value}
+            {unit && <span className="text-muted-foreground ms-1 text-xs">{unit}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What a reading past a threshold tells the patient, with the way to their care team. */
+function OutsideSafeRange() {
+  const { t } = useTranslation();
+  return (
+    <p className="text-accent-700 flex items-start gap-1.5 text-sm font-medium">
+      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        {t('vitals.flagged')}{' '}
+        <Link href="/messages" className="underline">
+          {t('vitals.contactCareTeam')}
+        </Link>
+      </span>
+    </p>
+  );
+}
+
+/**
+ * The patient's readings, newest first: those still on this device at the top, then what the
+ * server holds, with who recorded each and when, and the trend of the last 30 days.
+ */
+export function VitalsHistory({
+  patientId,
+  readings,
+}: {
+  patientId: string;
+  readings: VitalsReading[];
+}) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const pending = usePendingVitals(patientId).filter(
+    (item) => !readings.some((reading) => reading.id === item.id),
+  );
+  return (
+    <div className="grid gap-4">
+      <VitalsTrend readings={readings} />
+      <ul className="grid gap-2" aria-label={t('vitals.listLabel')}>
+        {pending.map((item) => (
+          <li
+            key={item.id}
+            className="border-border grid gap-2 rounded-xl border border-dashed p-3"
+          >
+            <p className="text-muted-foreground text-xs">
+              {dates.dateTime(item.payload.reading.takenAt ?? item.createdAt)} ·{' '}
+              {item.state === 'failed' ? t('vitals.notSent') : t('vitals.waitingToSend')}
+            </p>
+            <Measures reading={item.payload.reading} />
+            {flagsOf(item.payload.reading).length > 0 && <OutsideSafeRange />}
+          </li>
+        ))}
+        {readings.map((reading) => (
+          <li key={reading.id} className="bg-card border-border grid gap-2 rounded-xl border p-3">
+            <p className="text-muted-foreground text-xs">
+              {dates.dateTime(reading.takenAt)} ·{' '}
+              {reading.recordedBy.id === patientId
+                ? t('vitals.recordedByYou')
+                : t('vitals.recordedBy', {
+                    name: reading.recordedBy.name ?? t('vitals.careTeam'),
+                  })}
+            </p>
+            <Measures reading={reading} />
+            {reading.flags.length > 0 && <OutsideSafeRange />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** How many readings the Vitals tab counts: stored ones and those still on this device. */
+export function useVitalsCount(patientId: string | undefined, readings: VitalsReading[]): number {
+  const pending = usePendingVitals(patientId).filter(
+    (item) => !readings.some((reading) => reading.id === item.id),
+  );
+  return readings.length + pending.length;
+}
