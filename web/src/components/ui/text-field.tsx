@@ -9,7 +9,11 @@ interface FieldParts {
   hint?: ReactNode;
 }
 
-export type TextFieldProps = FieldParts & ComponentProps<'input'>;
+export type TextFieldProps = FieldParts &
+  ComponentProps<'input'> & {
+    /** Shown beside the input, such as a measure's unit. */
+    suffix?: ReactNode;
+  };
 export type TextAreaFieldProps = FieldParts & ComponentProps<'textarea'>;
 
 /** Ties the label, hint and error to the control that `children` renders with these ids. */
@@ -57,10 +61,21 @@ function Field({
 }
 
 /** A labelled input with the hint and the error it is given, both read out with the field. */
-export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
+export function TextField({ label, error, hint, id, className, suffix, ...props }: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(ids) => <Input {...ids} {...props} />}
+      {(ids) =>
+        suffix === undefined ? (
+          <Input {...ids} {...props} />
+        ) : (
+          <div className="flex items-center gap-2">
+            <Input {...ids} {...props} />
+            <span className="text-muted-foreground w-12 shrink-0 text-sm font-medium">
+              {suffix}
+            </span>
+          </div>
+        )
+      }
     </Field>
   );
 }

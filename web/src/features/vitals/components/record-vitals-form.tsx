@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -12,8 +12,7 @@ import {
 } from '@shared/vitals';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-message';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
@@ -61,37 +60,6 @@ const resolver: Resolver<VitalsFormInput, unknown, RecordVitals> = (values) => {
   }
   return { values: {}, errors };
 };
-
-function MeasureField({
-  label,
-  unit,
-  error,
-  ...props
-}: { label: string; unit: string; error: string | null } & ComponentProps<'input'>) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-2">
-        <Input
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...props}
-        />
-        <span className="text-muted-foreground w-12 shrink-0 text-sm font-medium">{unit}</span>
-      </div>
-      {error && (
-        <p id={errorId} className="text-accent-700 text-sm">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** What the patient reads after saving a reading past a threshold: contact the care team. */
 export function SafetyAdvice({ flags }: { flags: readonly VitalFlag[] }) {
@@ -191,10 +159,12 @@ export function RecordVitalsForm({ patientId }: { patientId: string }) {
       : failure && errorMessage(t, failure, t('vitals.errors.failed'));
 
   const measure = (field: Exclude<VitalsFormField, 'takenAt'>, unit: string) => (
-    <MeasureField
+    <TextField
       label={t(`vitals.measures.${field}`)}
-      unit={unit}
+      suffix={unit}
       error={errorText(field)}
+      inputMode="decimal"
+      autoComplete="off"
       {...form.register(field)}
     />
   );
@@ -214,26 +184,13 @@ export function RecordVitalsForm({ patientId }: { patientId: string }) {
           {measure('diastolic', t('vitals.units.mmHg'))}
         </div>
       </fieldset>
-      <div className="grid gap-1.5">
-        <Label htmlFor="vitals-taken-at">{t('vitals.form.takenAt')}</Label>
-        <Input
-          id="vitals-taken-at"
-          type="datetime-local"
-          aria-invalid={errors.takenAt ? true : undefined}
-          aria-describedby={
-            errors.takenAt ? 'vitals-taken-at-hint vitals-taken-at-error' : 'vitals-taken-at-hint'
-          }
-          {...form.register('takenAt')}
-        />
-        <p id="vitals-taken-at-hint" className="text-muted-foreground text-xs">
-          {t('vitals.form.takenAtHint')}
-        </p>
-        {errors.takenAt && (
-          <p id="vitals-taken-at-error" className="text-accent-700 text-sm">
-            {errorText('takenAt')}
-          </p>
-        )}
-      </div>
+      <TextField
+        label={t('vitals.form.takenAt')}
+        hint={t('vitals.form.takenAtHint')}
+        type="datetime-local"
+        error={errors.takenAt ? errorText('takenAt') : null}
+        {...form.register('takenAt')}
+      />
       <FormError>{errorText('root') ?? serverError}</FormError>
       <Button type="submit" size="lg" disabled={save.isPending}>
         {save.isPending ? t('vitals.form.saving') : t('vitals.form.save')}
