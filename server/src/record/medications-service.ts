@@ -7,11 +7,7 @@ import type {
   Prescribe,
   StopMedication,
 } from '@shared/medications';
-import {
-  actsOnSomeoneElse,
-  type PatientAccess,
-  type PatientAction,
-} from '../access/patient-access';
+import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
 import type { UsersRepository } from '../auth/users-repository';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
@@ -29,6 +25,7 @@ import {
   type Prescription,
 } from './medication-schedule';
 import type { MedicationsRepository } from './medications-repository';
+import { patientRecordGate } from './patient-record-gate';
 
 export interface MedicationsServiceDeps {
   medications: MedicationsRepository;
@@ -39,8 +36,6 @@ export interface MedicationsServiceDeps {
   now?: () => Date;
 }
 
-/** Missing and forbidden answer alike, so a refusal tells nothing about who is a patient. */
-const noSuchPatient = () => new AppError('not_found', 'No such patient.');
 const noSuchMedication = () => new AppError('not_found', 'No such medication.');
 const onlyDoctorsPrescribe = () => new AppError('forbidden', 'Only a doctor prescribes.');
 const onlyDoctorsStop = () => new AppError('forbidden', 'Only a doctor stops a medication.');
@@ -85,15 +80,7 @@ export function medicationsService(deps: MedicationsServiceDeps) {
   const { medications, trail } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function requirePatient(
-    actor: Actor,
-    action: PatientAction,
-    patientId: string,
-  ): Promise<void> {
-    const allowed =
-      (await deps.users.isPatient(patientId)) && (await deps.access.can(actor, action, patientId));
-    if (!allowed) throw noSuchPatient();
-  }
+  const requirePatient = patientRecordGate(deps);
 
   /** The patient's prescription under this id; any other answers as missing. */
   async function prescriptionOf(patientId: string, medicationId: string): Promise<Prescription> {

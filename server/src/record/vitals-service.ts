@@ -4,16 +4,13 @@ import {
   type VitalsQuery,
   type VitalsReading,
 } from '@shared/vitals';
-import {
-  actsOnSomeoneElse,
-  type PatientAccess,
-  type PatientAction,
-} from '../access/patient-access';
+import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
 import type { UsersRepository } from '../auth/users-repository';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import { AppError } from '../http/app-error';
 import { observationsOf } from './vital-codes';
+import { patientRecordGate } from './patient-record-gate';
 import type { VitalsRepository } from './vitals-repository';
 
 export interface VitalsServiceDeps {
@@ -23,8 +20,6 @@ export interface VitalsServiceDeps {
   trail: AuditTrail;
 }
 
-/** Missing and forbidden answer alike, so a refusal tells nothing about who is a patient. */
-const noSuchPatient = () => new AppError('not_found', 'No such patient.');
 const recordedOtherwise = () =>
   new AppError('conflict', 'This reading was already recorded with other values.');
 
@@ -49,15 +44,7 @@ function sameReading(input: RecordVitals, stored: VitalsReading): boolean {
 export function vitalsService(deps: VitalsServiceDeps) {
   const { vitals, trail } = deps;
 
-  async function requirePatient(
-    actor: Actor,
-    action: PatientAction,
-    patientId: string,
-  ): Promise<void> {
-    const allowed =
-      (await deps.users.isPatient(patientId)) && (await deps.access.can(actor, action, patientId));
-    if (!allowed) throw noSuchPatient();
-  }
+  const requirePatient = patientRecordGate(deps);
 
   return {
     /** The patient's readings, newest first; each of someone else's shown is recorded. */

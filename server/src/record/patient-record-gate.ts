@@ -1,0 +1,23 @@
+import type { PatientAccess, PatientAction } from '../access/patient-access';
+import type { Actor } from '../auth/actor';
+import type { UsersRepository } from '../auth/users-repository';
+import { AppError } from '../http/app-error';
+
+/** Missing and forbidden answer alike, so a refusal tells nothing about who is a patient. */
+const noSuchPatient = () => new AppError('not_found', 'No such patient.');
+
+/**
+ * The one way into a patient's record for the record's services: the path's id must be a
+ * patient's, and the access policy must let the actor take the action on it; anything else
+ * meets a patient that does not exist.
+ */
+export function patientRecordGate(deps: {
+  users: Pick<UsersRepository, 'isPatient'>;
+  access: PatientAccess;
+}) {
+  return async (actor: Actor, action: PatientAction, patientId: string): Promise<void> => {
+    const allowed =
+      (await deps.users.isPatient(patientId)) && (await deps.access.can(actor, action, patientId));
+    if (!allowed) throw noSuchPatient();
+  };
+}
