@@ -212,7 +212,6 @@ export async function buildApp({
   registerVitalsRoutes(server, {
     vitals: vitalsService({
       vitals: vitalsRepository(db),
-      users: usersRepository(db),
       access,
       trail,
     }),
@@ -221,7 +220,6 @@ export async function buildApp({
   registerMedicationRoutes(server, {
     medications: medicationsService({
       medications: medicationsRepository(db),
-      users: usersRepository(db),
       access,
       trail,
     }),

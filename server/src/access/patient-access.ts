@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { defaultRole } from '@shared/role';
 import { openVisitStatuses } from '@shared/visits';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db/schema';
@@ -160,6 +161,28 @@ export function patientAccess(db: Kysely<Database>) {
       const row = await db
         .selectNoFrom(
           sql<boolean | null>`${permits(actor, action, sql.val(patientId))}`.as('allowed'),
+        )
+        .executeTakeFirstOrThrow();
+      return row.allowed === true;
+    },
+
+    /**
+     * Whether the id is a patient's (an account without a role is one) and the actor may take
+     * `action` on their record: one statement, where a patient's record is asked for by id.
+     */
+    async canOnPatientRecord(
+      actor: Actor,
+      action: PatientAction,
+      patientId: string,
+    ): Promise<boolean> {
+      const row = await db
+        .selectNoFrom(
+          sql<boolean | null>`(exists (
+              select 1 from "user" record_owner
+              left join profiles record_profile on record_profile.id = record_owner.id
+              where record_owner.id = ${patientId}
+                and coalesce(record_profile.role, ${defaultRole}) = 'patient'
+            ) and ${permits(actor, action, sql.val(patientId))})`.as('allowed'),
         )
         .executeTakeFirstOrThrow();
       return row.allowed === true;

@@ -64,19 +64,6 @@ export function usersRepository(db: Kysely<Database>) {
       return row?.id ?? null;
     },
 
-    /** Whether the account exists and is a patient's (an account without a role is one). */
-    async isPatient(userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('user')
-        .leftJoin('profiles', 'profiles.id', 'user.id')
-        .select('profiles.role')
-        .where('user.id', '=', userId)
-        .executeTakeFirst();
-      return (
-        row !== undefined && (roleSchema.safeParse(row.role).data ?? defaultRole) === 'patient'
-      );
-    },
-
     /** Every account with its role, by address. */
     async listWithRoles(): Promise<ListedAccount[]> {
       const rows = await db

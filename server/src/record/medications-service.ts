@@ -9,7 +9,6 @@ import type {
 } from '@shared/medications';
 import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
-import type { UsersRepository } from '../auth/users-repository';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import { AppError } from '../http/app-error';
 import {
@@ -29,7 +28,6 @@ import { patientRecordGate } from './patient-record-gate';
 
 export interface MedicationsServiceDeps {
   medications: MedicationsRepository;
-  users: Pick<UsersRepository, 'isPatient'>;
   access: PatientAccess;
   trail: AuditTrail;
   /** The clock: what "today" and "missed" go by (tests set it). */

@@ -1,6 +1,5 @@
 import type { PatientAccess, PatientAction } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
-import type { UsersRepository } from '../auth/users-repository';
 import { AppError } from '../http/app-error';
 
 /** Missing and forbidden answer alike, so a refusal tells nothing about who is a patient. */
@@ -9,15 +8,10 @@ const noSuchPatient = () => new AppError('not_found', 'No such patient.');
 /**
  * The one way into a patient's record for the record's services: the path's id must be a
  * patient's, and the access policy must let the actor take the action on it; anything else
- * meets a patient that does not exist.
+ * meets a patient that does not exist. The policy answers both in one statement.
  */
-export function patientRecordGate(deps: {
-  users: Pick<UsersRepository, 'isPatient'>;
-  access: PatientAccess;
-}) {
+export function patientRecordGate(deps: { access: Pick<PatientAccess, 'canOnPatientRecord'> }) {
   return async (actor: Actor, action: PatientAction, patientId: string): Promise<void> => {
-    const allowed =
-      (await deps.users.isPatient(patientId)) && (await deps.access.can(actor, action, patientId));
-    if (!allowed) throw noSuchPatient();
+    if (!(await deps.access.canOnPatientRecord(actor, action, patientId))) throw noSuchPatient();
   };
 }

@@ -6,7 +6,6 @@ import {
 } from '@shared/vitals';
 import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
-import type { UsersRepository } from '../auth/users-repository';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import { AppError } from '../http/app-error';
 import { observationsOf } from './vital-codes';
@@ -15,7 +14,6 @@ import type { VitalsRepository } from './vitals-repository';
 
 export interface VitalsServiceDeps {
   vitals: VitalsRepository;
-  users: Pick<UsersRepository, 'isPatient'>;
   access: PatientAccess;
   trail: AuditTrail;
 }

@@ -13,7 +13,6 @@ import type { Dose, Medication } from '@shared/medications';
 import { patientAccess } from '../../../server/src/access/patient-access';
 import type { Actor } from '../../../server/src/auth/actor';
 import { demoPassword, demoUsers, seedDemoUsers } from '../../../server/src/auth/demo-users';
-import { usersRepository } from '../../../server/src/auth/users-repository';
 import { auditRepository } from '../../../server/src/audit/audit-repository';
 import { auditTrail } from '../../../server/src/audit/audit-trail';
 import { profilesRepository } from '../../../server/src/profiles/profiles-repository';
@@ -94,7 +93,6 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     const { db, unitOfWork } = server.database;
     return medicationsService({
       medications: medicationsRepository(db),
-      users: usersRepository(db),
       access: patientAccess(db),
       trail: auditTrail(unitOfWork, auditRepository(db)),
       now: () => now,
