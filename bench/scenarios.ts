@@ -12,7 +12,6 @@ import { messageHub } from '../server/src/realtime/message-hub';
 import { rateLimiter } from '../server/src/rate-limit/rate-limiter';
 import { signInLimits } from '../server/src/rate-limit/auth-limits';
 import { patientAccess } from '../server/src/access/patient-access';
-import { usersRepository } from '../server/src/auth/users-repository';
 import { vitalsRepository } from '../server/src/record/vitals-repository';
 import { vitalsService } from '../server/src/record/vitals-service';
 
@@ -53,7 +52,6 @@ function benchVitals(handle: DatabaseHandle) {
   const { db } = handle;
   return vitalsService({
     vitals: vitalsRepository(db),
-    users: usersRepository(db),
     access: patientAccess(db),
     trail: auditTrail(handle.unitOfWork, auditRepository(db)),
   });

@@ -79,6 +79,24 @@ function toReadings(rows: readonly ObservationRow[]): VitalsReading[] {
   });
 }
 
+/** The columns of an observation a reading is made of. */
+const observationColumns = [
+  'reading_id',
+  'code',
+  'value',
+  'unit',
+  'components',
+  'effective_at',
+  'recorded_at',
+  'recorder_id',
+  'recorder_role',
+] as const;
+
+const recorderName = [
+  'recorder.first_name as recorder_first_name',
+  'recorder.last_name as recorder_last_name',
+] as const;
+
 /**
  * Vitals, stored as one FHIR Observation per measure (`observations`, coded by
  * `vital-codes.ts`) and answered as readings: the observations that share a device's id.
@@ -89,19 +107,7 @@ export function vitalsRepository(db: Kysely<Database>) {
     return db
       .selectFrom('observations as o')
       .leftJoin('profiles as recorder', 'recorder.id', 'o.recorder_id')
-      .select([
-        'o.reading_id',
-        'o.code',
-        'o.value',
-        'o.unit',
-        'o.components',
-        'o.effective_at',
-        'o.recorded_at',
-        'o.recorder_id',
-        'o.recorder_role',
-        'recorder.first_name as recorder_first_name',
-        'recorder.last_name as recorder_last_name',
-      ])
+      .select([...observationColumns.map((column) => `o.${column}` as const), ...recorderName])
       .where('o.patient_id', '=', patientId)
       .orderBy('o.effective_at', 'desc')
       .orderBy('o.recorded_at', 'desc')
@@ -146,30 +152,38 @@ export function vitalsRepository(db: Kysely<Database>) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`.execute(db);
       const earlier = await reading(input.patientId, input.readingId);
       if (earlier) return { reading: earlier, created: false };
-      const inserted = await db
-        .insertInto('observations')
-        .values(
-          observationsOf(input.values).map((observation) => ({
-            reading_id: input.readingId,
-            patient_id: input.patientId,
-            code: observation.code,
-            value: observation.value,
-            unit: observation.unit,
-            components:
-              observation.components === null ? null : JSON.stringify(observation.components),
-            effective_at: input.takenAt,
-            recorder_id: input.recorderId,
-            recorder_role: input.recorderRole,
-          })),
+      // The reading is answered from the rows the insert returns, with no read after it.
+      const rows = await db
+        .with('stored', (query) =>
+          query
+            .insertInto('observations')
+            .values(
+              observationsOf(input.values).map((observation) => ({
+                reading_id: input.readingId,
+                patient_id: input.patientId,
+                code: observation.code,
+                value: observation.value,
+                unit: observation.unit,
+                components:
+                  observation.components === null ? null : JSON.stringify(observation.components),
+                effective_at: input.takenAt,
+                recorder_id: input.recorderId,
+                recorder_role: input.recorderRole,
+              })),
+            )
+            .onConflict((conflict) =>
+              conflict.columns(['patient_id', 'reading_id', 'code']).doNothing(),
+            )
+            .returning(observationColumns),
         )
-        .onConflict((conflict) =>
-          conflict.columns(['patient_id', 'reading_id', 'code']).doNothing(),
-        )
-        .returning('id')
+        .selectFrom('stored as o')
+        .leftJoin('profiles as recorder', 'recorder.id', 'o.recorder_id')
+        .select([...observationColumns.map((column) => `o.${column}` as const), ...recorderName])
+        .orderBy('o.code')
         .execute();
-      const stored = await reading(input.patientId, input.readingId);
+      const stored = toReadings(rows)[0];
       if (!stored) throw new Error('a reading just stored could not be read back');
-      return { reading: stored, created: inserted.length > 0 };
+      return { reading: stored, created: true };
     },
   };
 }
