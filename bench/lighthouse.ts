@@ -39,6 +39,7 @@ export const lighthousePages: {
   { page: '/login', path: () => '/login' },
   { page: 'patient home', path: () => '/' },
   { page: 'a conversation', path: ({ id }) => `/messages/${id}` },
+  { page: 'Health → Vitals', path: () => '/health?section=vitals' },
   {
     page: 'a conversation with an answer in Nepali',
     path: ({ id }) => `/messages/${id}`,

@@ -43,4 +43,9 @@ export const routeBudgets: { name: string; modules: string[]; limitKb?: number }
     name: 'JavaScript for a conversation (gzip)',
     modules: [protectedShell, 'src/app/routes/conversation.tsx'],
   },
+  {
+    // The record's page with its Vitals tab open: the trend is drawn without a chart library.
+    name: 'JavaScript for Health → Vitals (gzip)',
+    modules: [protectedShell, 'src/app/routes/health.tsx'],
+  },
 ];
