@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { addClinicDays, clinicDaySchema, clinicToday, type ClinicDay } from './clinic-time';
 import { recordIdSchema } from './record-id';
 import { roleSchema } from './role';
-import { patientParamsSchema } from './vitals';
+import { patientParamsSchema } from './patient-record';
 
 /**
  * Medications: a doctor prescribes a medicine for a patient at set times of day, from a

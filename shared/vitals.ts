@@ -157,14 +157,6 @@ export const recordVitalsSchema = z
   );
 export type RecordVitals = z.infer<typeof recordVitalsSchema>;
 
-/**
- * A patient's account id, as the path names it (`/api/patients/:patientId/...`). Any other
- * text is a patient that does not exist.
- */
-export const patientParamsSchema = z.object({
-  patientId: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9_-]+$/)),
-});
-
 /** `GET /api/patients/:patientId/vitals?since=`: readings taken at or after `since`, else all. */
 export const vitalsQuerySchema = z.object({
   since: z.optional(z.iso.datetime({ offset: true, message: 'Give the time as ISO 8601' })),

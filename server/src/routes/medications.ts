@@ -9,19 +9,17 @@ import {
   prescribeSchema,
   stopMedicationSchema,
 } from '@shared/medications';
-import { patientParamsSchema } from '@shared/vitals';
+import { patientParamsSchema } from '@shared/patient-record';
 import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
 import type { MedicationsService } from '../record/medications-service';
+import { unknownPatientRefusal } from '../record/patient-record-gate';
 
 export interface MedicationsDeps {
   medications: MedicationsService;
   requireUser: RequireUser;
 }
-
-/** A malformed patient or prescription id is one more that does not exist. */
-const unknownPatient = { params: { code: 'not_found', message: 'No such patient.' } } as const;
 
 /**
  * A patient's medications and doses: prescribed and stopped by a doctor who cares for them,
@@ -29,7 +27,10 @@ const unknownPatient = { params: { code: 'not_found', message: 'No such patient.
  */
 export function registerMedicationRoutes(app: ApiServer, deps: MedicationsDeps): void {
   const signedIn = signedInFirst(deps.requireUser);
-  const options = { config: { inputRefusals: unknownPatient }, onRequest: [noStore, signedIn] };
+  const options = {
+    config: { inputRefusals: unknownPatientRefusal },
+    onRequest: [noStore, signedIn],
+  };
 
   app.get(
     '/api/patients/:patientId/medications',

@@ -1,5 +1,5 @@
+import { patientParamsSchema } from '@shared/patient-record';
 import {
-  patientParamsSchema,
   recordVitalsSchema,
   vitalsQuerySchema,
   vitalsReadingListSchema,
@@ -8,15 +8,13 @@ import {
 import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
+import { unknownPatientRefusal } from '../record/patient-record-gate';
 import type { VitalsService } from '../record/vitals-service';
 
 export interface VitalsDeps {
   vitals: VitalsService;
   requireUser: RequireUser;
 }
-
-/** A malformed patient id is one more patient that does not exist. */
-const unknownPatient = { params: { code: 'not_found', message: 'No such patient.' } } as const;
 
 /** A patient's vitals: read and recorded by the patient, and by a doctor who cares for them. */
 export function registerVitalsRoutes(app: ApiServer, deps: VitalsDeps): void {
@@ -30,7 +28,7 @@ export function registerVitalsRoutes(app: ApiServer, deps: VitalsDeps): void {
         querystring: vitalsQuerySchema,
         response: { 200: vitalsReadingListSchema },
       },
-      config: { inputRefusals: unknownPatient },
+      config: { inputRefusals: unknownPatientRefusal },
       onRequest: [noStore, signedIn],
     },
     async (request, reply) =>
@@ -45,7 +43,7 @@ export function registerVitalsRoutes(app: ApiServer, deps: VitalsDeps): void {
         body: recordVitalsSchema,
         response: { 200: vitalsReadingSchema, 201: vitalsReadingSchema },
       },
-      config: { inputRefusals: unknownPatient },
+      config: { inputRefusals: unknownPatientRefusal },
       onRequest: [noStore, signedIn],
     },
     async (request, reply) => {
