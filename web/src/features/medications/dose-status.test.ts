@@ -68,4 +68,16 @@ describe('dueDoses', () => {
     };
     expect(dueDoses([morning], [yesterday, evening])[0]?.taken).toBe(false);
   });
+
+  it('leaves a dose whose press the server refused untaken, to be pressed again', () => {
+    const press = { medicationId: night.medicationId, day: night.day, timeOfDay: night.timeOfDay };
+    const [first, second] = dueDoses([morning, night], [], new Set(), [press]);
+    expect(first).toMatchObject({ taken: false, refused: false });
+    expect(second).toMatchObject({ taken: false, refused: true });
+    // Pressed again, it reads as taken.
+    expect(dueDoses([night], [press], new Set(), [press])[0]).toMatchObject({
+      taken: true,
+      refused: false,
+    });
+  });
 });

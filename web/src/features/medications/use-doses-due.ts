@@ -15,13 +15,10 @@ export function useDosesDue(patientId: string | undefined): {
   const query = useTodaysDoses(patientId);
   const entries = usePendingDosesTaken(patientId);
   const [pressed, setPressed] = useState<ReadonlySet<string>>(new Set());
-  const waiting = entries.filter((entry) => entry.state === 'pending');
+  const pressesIn = (state: 'pending' | 'failed') =>
+    entries.filter((entry) => entry.state === state).map((entry) => entry.payload.taken);
   const doses = query.data
-    ? dueDoses(
-        query.data,
-        waiting.map((entry) => entry.payload.taken),
-        pressed,
-      )
+    ? dueDoses(query.data, pressesIn('pending'), pressed, pressesIn('failed'))
     : undefined;
 
   const markTaken = async (dose: DueDose) => {

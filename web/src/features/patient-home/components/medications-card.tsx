@@ -13,6 +13,8 @@ export interface DoseDue {
   /** When it is due, an ISO moment, shown on the clinic's clock. */
   at: string;
   taken: boolean;
+  /** "Taken" was pressed, but the server refused it: it may be pressed again. */
+  refused?: boolean;
 }
 
 /**
@@ -60,6 +62,11 @@ export function MedicationsCard({
                       })
                     : t('patientHome.medications.due', { time: dates.time(dose.at) })}
                 </p>
+                {dose.refused && (
+                  <p className="text-accent-700 text-xs font-medium">
+                    {t('patientHome.medications.notSent')}
+                  </p>
+                )}
               </div>
               {dose.taken ? (
                 <p

@@ -182,6 +182,13 @@ describe('patient dashboard', () => {
     expect(medications.getAllByRole('button', { name: 'Taken' })).toHaveLength(1);
   });
 
+  it('says a refused "Taken" was not sent, and offers it again', () => {
+    renderDashboard(null, undefined, {}, [{ ...sitasDoses[0]!, refused: true }]);
+    const row = within(card('Medications due')).getByRole('listitem');
+    expect(within(row).getByText('Not sent. Press Taken to try again.')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Taken' })).toBeVisible();
+  });
+
   it('says "No active medications." without doses, and no medicine or number', () => {
     renderDashboard(null, undefined, {}, []);
     const medications = card('Medications due');
