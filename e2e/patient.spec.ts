@@ -77,7 +77,9 @@ test('a new patient is sent to onboarding, corrected, and saved with a BS date o
   });
 });
 
-test('the dashboard shows every card, and Taken marks a dose for good', async ({ page }) => {
+test('the dashboard shows every card, with no medicine or vitals for a new patient', async ({
+  page,
+}) => {
   await signedInPatient(page, 'patient', { first_name: 'Asha', age: 34, date_system: 'ad' });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
@@ -102,11 +104,11 @@ test('the dashboard shows every card, and Taken marks a dose for good', async ({
   await expect(page.getByText('Your doctor is waiting')).toBeHidden();
   await expectNoSidewaysScroll(page);
 
+  // Nobody prescribed anything: no dose to take (e2e/medications.spec.ts prescribes some).
   const medications = card(page, 'Medications due');
-  await expect(medications.getByRole('button', { name: 'Taken' })).toHaveCount(2);
-  await medications.getByRole('button', { name: 'Taken' }).first().click();
-  await expect(medications.getByText('Marked as taken')).toBeVisible();
-  await expect(medications.getByRole('button', { name: 'Taken' })).toHaveCount(1);
+  await expect(medications.getByText('No active medications.')).toBeVisible();
+  await expect(medications.getByRole('button', { name: 'Taken' })).toHaveCount(0);
+  await expect(medications).not.toContainText(/\d/);
 
   // "Join Video Visit" puts the patient in the queue: e2e/visits.spec.ts presses it on a
   // server of its own, so the shared server's queue stays empty.
@@ -201,11 +203,9 @@ test('the dashboard reads in Nepali with Devanagari digits', async ({ page }) =>
     await expect(vitals.getByText(value, { exact: true })).toBeVisible();
   }
   await expect(page.getByText('भर्चुअल क्लिनिकको समय: दैनिक ७:३०–१९:००।')).toBeVisible();
-  await page
-    .getByRole('region', { name: 'खानुपर्ने औषधि' })
-    .getByRole('button', { name: 'खाएँ' })
-    .first()
-    .click();
-  await expect(page.getByText('खाएको भनी चिन्ह लगाइयो')).toBeVisible();
+  // Nobody prescribed her anything (e2e/medications.spec.ts shows doses in Nepali).
+  await expect(
+    page.getByRole('region', { name: 'खानुपर्ने औषधि' }).getByText('कुनै सक्रिय औषधि छैन।'),
+  ).toBeVisible();
   await expectNoSidewaysScroll(page);
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { doseTakenKind, doseTakenSender } from '@/features/medications/api/mark-dose-taken';
 import { messageKind, messageSender } from '@/features/messaging/api/send-message';
 import type { ProfileKind } from '@/features/onboarding/api/save-profile';
 import { movePendingPhotos, photoKind, photoSender } from '@/features/uploads/upload-sync';
@@ -35,8 +36,8 @@ function fetchedWhenNeeded<Payload>(
 
 /**
  * Runs the outbox for the signed-in account while the protected shell is shown, with the
- * senders of the features whose work it carries: messages, photos, readings of vitals, the
- * onboarding profile.
+ * senders of the features whose work it carries: messages, photos, readings of vitals, doses
+ * marked taken, the onboarding profile.
  */
 export function useOutboxDelivery(userId: string | null): void {
   const queryClient = useQueryClient();
@@ -45,6 +46,7 @@ export function useOutboxDelivery(userId: string | null): void {
       outbox.register(messageKind, messageSender(queryClient)),
       outbox.register(photoKind, photoSender(queryClient)),
       outbox.register(vitalsKind, vitalsSender(queryClient)),
+      outbox.register(doseTakenKind, doseTakenSender(queryClient)),
       outbox.register(
         profileKind,
         fetchedWhenNeeded(() =>

@@ -6,13 +6,20 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { HealthRecords } from '@/features/health-records/components/health-records';
 import { healthRecordSections } from '@/features/health-records/components/health-record-tabs';
+import { useMedications } from '@/features/medications/api/get-medications';
+import { MedicationsList } from '@/features/medications/components/medications-list';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
 import { useSession } from '@/lib/session';
+import { useUploadedDocs } from '@/features/uploads/api/get-uploads';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
 import { useDocsCount } from '@/features/uploads/use-docs-count';
 import { useVisitHistory } from '@/features/visits/api/get-visit-history';
 import { useVitals } from '@/features/vitals/api/get-vitals';
-import { useVitalsCount, VitalsHistory } from '@/features/vitals/components/vitals-history';
+import {
+  ReadingMeasures,
+  useVitalsCount,
+  VitalsHistory,
+} from '@/features/vitals/components/vitals-history';
 
 /** The section `?section=` names, when it is one of the record's. */
 function sectionOf(search: string) {
@@ -24,10 +31,12 @@ export default function HealthPage() {
   const { t } = useTranslation();
   const me = useSession().data;
   const docsCount = useDocsCount() ?? 0;
+  const documents = useUploadedDocs().data;
   const history = useVisitHistory();
   const patientId = me?.role === 'patient' ? me.user.id : undefined;
   const readings = useVitals(patientId).data ?? [];
   const vitalsCount = useVitalsCount(patientId, readings);
+  const medications = useMedications(patientId).data ?? [];
   const section = sectionOf(useSearch());
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -50,7 +59,17 @@ export default function HealthPage() {
           count: vitalsCount,
           content: patientId && <VitalsHistory patientId={patientId} readings={readings} />,
         }}
-        visits={history.data}
+        meds={{
+          count: medications.length,
+          content: <MedicationsList medications={medications} />,
+        }}
+        record={{
+          visits: history.data ?? [],
+          readings,
+          medications,
+          documents: documents ?? [],
+        }}
+        renderReading={(reading) => <ReadingMeasures reading={reading} />}
         section={section}
       />
     </div>

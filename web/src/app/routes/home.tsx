@@ -6,7 +6,10 @@ import { roleSchema } from '@shared/role';
 import { latestVitals } from '@shared/vitals';
 import { conversationsQueryOptions } from '@/features/messaging/api/get-conversations';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
+import { dosesQueryOptions } from '@/features/medications/api/get-doses';
+import { useDosesDue } from '@/features/medications/use-doses-due';
 import type { JoinVisitRequest } from '@/features/patient-home/components/appointment-card';
+import type { DoseDue } from '@/features/patient-home/components/medications-card';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
 import { visitErrorText } from '@/features/visits/visit-errors';
@@ -38,10 +41,23 @@ function useJoinVisit() {
   };
 }
 
-/** The patient's dashboard with their most recent conversation on its card. */
+/** "Taken" on one of today's doses: kept on the device and recorded once by the server. */
+function useDoseTaken(userId: string) {
+  const { t } = useTranslation();
+  const { doses, markTaken } = useDosesDue(userId);
+  const taken = (shown: DoseDue) => {
+    const dose = doses?.find((each) => each.key === shown.key);
+    if (!dose) return;
+    markTaken(dose).catch(() => toast.error(t('medications.errors.notSaved')));
+  };
+  return { doses, taken };
+}
+
+/** The patient's dashboard with their own record: conversation, today's doses, vitals. */
 function PatientHome({ firstName, userId }: { firstName: string; userId: string }) {
   const latestConversation = useLatestConversation();
   const vitals = useVitals(userId);
+  const { doses, taken } = useDoseTaken(userId);
   const joinVisit = useJoinVisit();
   // A failed load shows the invitation rather than a placeholder that never ends.
   const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
@@ -50,6 +66,8 @@ function PatientHome({ firstName, userId }: { firstName: string; userId: string 
       firstName={firstName}
       latestConversation={conversation}
       vitals={vitals.data ? latestVitals(vitals.data) : 'loading'}
+      doses={doses ?? 'loading'}
+      onDoseTaken={taken}
       onJoinVisit={joinVisit}
     />
   );
@@ -67,7 +85,7 @@ const networkOverview = preloadable<object>(() =>
 
 /**
  * What the signed-in person's home needs, asked for once who is signed in is known: a
- * patient's latest conversation and readings, another role's home's code.
+ * patient's latest conversation, readings and today's doses, another role's home's code.
  */
 export function prefetch(queryClient: QueryClient) {
   void queryClient
@@ -78,6 +96,7 @@ export function prefetch(queryClient: QueryClient) {
         await Promise.all([
           queryClient.query(conversationsQueryOptions()),
           queryClient.query(vitalsQueryOptions(me.user.id)),
+          queryClient.query(dosesQueryOptions(me.user.id)),
         ]);
       }
       if (me.role === 'doctor') await doctorQueue.preload();

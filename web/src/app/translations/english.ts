@@ -1,6 +1,7 @@
 import authEn from '@/features/auth/locales/en.json';
 import cameraEn from '@/features/camera/locales/en.json';
 import deviceEn from '@/features/device/locales/en.json';
+import medicationsEn from '@/features/medications/locales/en.json';
 import messagingEn from '@/features/messaging/locales/en.json';
 import mfaEn from '@/features/mfa/locales/en.json';
 import onboardingEn from '@/features/onboarding/locales/en.json';
@@ -25,6 +26,7 @@ export const english = {
   auth: authEn,
   camera: cameraEn,
   device: deviceEn,
+  medications: medicationsEn,
   messaging: messagingEn,
   mfa: mfaEn,
   onboarding: onboardingEn,

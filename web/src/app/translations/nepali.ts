@@ -1,6 +1,7 @@
 import authNe from '@/features/auth/locales/ne.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceNe from '@/features/device/locales/ne.json';
+import medicationsNe from '@/features/medications/locales/ne.json';
 import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
 import onboardingNe from '@/features/onboarding/locales/ne.json';
@@ -25,6 +26,7 @@ export const nepali: Translation = {
   auth: authNe,
   camera: cameraNe,
   device: deviceNe,
+  medications: medicationsNe,
   messaging: messagingNe,
   mfa: mfaNe,
   onboarding: onboardingNe,

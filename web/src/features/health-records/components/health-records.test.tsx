@@ -32,7 +32,7 @@ afterEach(() => i18n.changeLanguage('en'));
 
 describe('HealthRecords', () => {
   it('keeps the spec’s empty states without visits', async () => {
-    render(<HealthRecords docs={docs} visits={[]} />);
+    render(<HealthRecords docs={docs} record={{ visits: [] }} />);
     expect(screen.getByText('Your medical history will appear here.')).toBeVisible();
     expect(screen.getByRole('tab', { name: /Summaries/ })).toHaveTextContent('Summaries 0');
     await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
@@ -40,7 +40,7 @@ describe('HealthRecords', () => {
   });
 
   it('says "No vitals yet." with a count of 0, and shows the given readings with their count', async () => {
-    const { unmount } = render(<HealthRecords docs={docs} visits={[]} />);
+    const { unmount } = render(<HealthRecords docs={docs} record={{ visits: [] }} />);
     expect(screen.getByRole('tab', { name: /Vitals/ })).toHaveTextContent('Vitals 0');
     await userEvent.click(screen.getByRole('tab', { name: /Vitals/ }));
     expect(screen.getByText('No vitals yet.')).toBeVisible();
@@ -59,7 +59,7 @@ describe('HealthRecords', () => {
   });
 
   it('lists finished visits under Summaries with date, doctor, duration and summary', async () => {
-    render(<HealthRecords docs={docs} visits={visits} />);
+    render(<HealthRecords docs={docs} record={{ visits }} />);
     expect(screen.getByRole('tab', { name: /Summaries/ })).toHaveTextContent('Summaries 2');
     expect(screen.getByRole('tab', { name: /Timeline/ })).toHaveTextContent('Timeline 2');
     await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
@@ -75,14 +75,14 @@ describe('HealthRecords', () => {
   });
 
   it('shows the visits on the timeline', () => {
-    render(<HealthRecords docs={docs} visits={visits} />);
+    render(<HealthRecords docs={docs} record={{ visits }} />);
     const timeline = screen.getByRole('list', { name: 'Timeline' });
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByText('Your medical history will appear here.')).toBeNull();
   });
 
   it('shows a visit without a reason as its kind alone', async () => {
-    render(<HealthRecords docs={docs} visits={[{ ...visits[1]!, reason: '' }]} />);
+    render(<HealthRecords docs={docs} record={{ visits: [{ ...visits[1]!, reason: '' }] }} />);
     const timeline = screen.getByRole('list', { name: 'Timeline' });
     expect(within(timeline).getByText('Video visit', { exact: true })).toBeVisible();
     await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
@@ -92,9 +92,72 @@ describe('HealthRecords', () => {
 
   it('writes dates in Bikram Sambat and numbers in Devanagari digits in Nepali', async () => {
     await i18n.changeLanguage('ne');
-    render(<HealthRecords docs={docs} visits={visits} />);
+    render(<HealthRecords docs={docs} record={{ visits }} />);
     await userEvent.click(screen.getByRole('tab', { name: /सारांश/ }));
     expect(screen.getByText('आश्विन १६, २०८३ · १४ मिनेट')).toBeVisible();
     expect(screen.getByText('डाक्टरले अझै सारांश लेख्नुभएको छैन।')).toBeVisible();
+  });
+
+  it('says "No active medications." with a count of 0, and shows the given medicines with their count', async () => {
+    const { unmount } = render(<HealthRecords docs={docs} />);
+    expect(screen.getByRole('tab', { name: /Meds/ })).toHaveTextContent('Meds 0');
+    await userEvent.click(screen.getByRole('tab', { name: /Meds/ }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('No active medications.');
+    unmount();
+    render(
+      <HealthRecords
+        docs={docs}
+        meds={{ count: 2, content: <p>Two medicines</p> }}
+        section="meds"
+      />,
+    );
+    expect(screen.getByRole('tab', { name: /Meds/ })).toHaveTextContent('Meds 2');
+    expect(screen.getByText('Two medicines')).toBeVisible();
+  });
+
+  it('merges the record on the timeline, newest first, at clinic date and time, and counts it', () => {
+    render(
+      <HealthRecords
+        docs={docs}
+        record={{
+          visits: [visits[1]!],
+          readings: [
+            {
+              id: 'r1',
+              // 08:45 on 21 November in clinic time.
+              takenAt: '2026-11-21T03:00:00Z',
+              recordedAt: '2026-11-21T03:00:00Z',
+              recordedBy: { id: 'p1', role: 'patient', name: null },
+              heartRate: 72,
+              flags: [],
+            },
+          ],
+          medications: [
+            {
+              id: 'm1',
+              medicine: 'Amlodipine 5 mg',
+              dose: '1 tablet',
+              times: ['morning'],
+              startDay: '2026-11-20',
+              endDay: null,
+              instruction: null,
+              status: 'active',
+              prescribedBy: { id: 'd1', name: 'Dr. Ram Thapa' },
+              prescribedAt: '2026-11-20T05:00:00Z',
+              stopped: null,
+              adherence: { taken: 0, missed: 0 },
+            },
+          ],
+        }}
+        renderReading={(reading) => <p>{`Heart rate ${reading.heartRate ?? ''}`}</p>}
+      />,
+    );
+    expect(screen.getByRole('tab', { name: /Timeline/ })).toHaveTextContent('Timeline 3');
+    const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Vitals recordedNov 21, 2026, 8:45 AMHeart rate 72',
+      'Prescribed: Amlodipine 5 mgNov 20, 2026, 10:45 AM1 tablet · by Dr. Ram Thapa',
+      'Dr. Ram ThapaOct 2, 2026, 11:45 AMVideo visit · Blood pressure review',
+    ]);
   });
 });

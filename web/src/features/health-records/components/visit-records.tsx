@@ -1,13 +1,8 @@
-import { StethoscopeIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Visit } from '@shared/visits';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
-
-/** The moment a finished visit is dated by. */
-function visitMoment(visit: Visit): string {
-  return visit.endedAt ?? visit.inProgressAt ?? visit.startedAt ?? visit.queuedAt;
-}
+import { visitMoment } from '../timeline';
 
 function VisitHeading({ visit }: { visit: Visit }) {
   const { t } = useTranslation();
@@ -26,7 +21,7 @@ function VisitHeading({ visit }: { visit: Visit }) {
 }
 
 /** Summaries: each finished visit with its doctor's summary, or that it is still to come. */
-export function VisitSummaries({ visits }: { visits: Visit[] }) {
+export function VisitSummaries({ visits }: { visits: readonly Visit[] }) {
   const { t } = useTranslation();
   return (
     <ul aria-label={t('healthRecords.tabs.summaries')} className="grid gap-2">
@@ -44,27 +39,5 @@ export function VisitSummaries({ visits }: { visits: Visit[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Timeline: the finished visits, newest first. */
-export function VisitTimeline({ visits }: { visits: Visit[] }) {
-  const { t } = useTranslation();
-  return (
-    <ol aria-label={t('healthRecords.tabs.timeline')} className="grid gap-2">
-      {visits.map((visit) => (
-        <li key={visit.id} className="border-border bg-card flex gap-3 rounded-xl border p-3">
-          <StethoscopeIcon className="text-brand-700 mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <div className="grid min-w-0 flex-1 gap-0.5">
-            <VisitHeading visit={visit} />
-            <p className="text-muted-foreground text-sm">
-              {visit.reason
-                ? t(`healthRecords.visits.${visit.type}WithReason`, { reason: visit.reason })
-                : t(`healthRecords.visits.${visit.type}`)}
-            </p>
-          </div>
-        </li>
-      ))}
-    </ol>
   );
 }

@@ -1,13 +1,13 @@
 import { ClockIcon, MegaphoneIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNumberFormat } from '@/lib/number-format';
-import { sampleAnnouncements } from '../sample-patient-data';
+import { clinicAnnouncements } from '../clinic-announcements';
 import { DashboardCard } from './dashboard-card';
 
 export function AnnouncementsCard() {
   const { t } = useTranslation();
   const format = useNumberFormat();
-  const { clinicHours, eCheckInOpensMinutesBefore } = sampleAnnouncements;
+  const { clinicHours, eCheckInOpensMinutesBefore } = clinicAnnouncements;
   return (
     <DashboardCard title={t('patientHome.announcements.title')}>
       <ul className="grid gap-2 text-sm">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
-import { sampleDoctorName, type Appointment } from '../sample-patient-data';
+import { placeholderDoctorName, type Appointment } from '../appointment-placeholder';
 import { DashboardCard } from './dashboard-card';
 
 /**
@@ -49,7 +49,7 @@ export function AppointmentCard({
       }
     >
       <div className="grid gap-0.5">
-        <p className="font-semibold">{sampleDoctorName}</p>
+        <p className="font-semibold">{placeholderDoctorName}</p>
         <p className="text-muted-foreground text-sm">
           {t(`patientHome.sample.reasons.${appointment.reason}`)}
         </p>

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '@/components/ui/toaster';
@@ -13,6 +14,7 @@ import type { JoinVisitRequest } from './appointment-card';
 import { DoctorWaitingBar } from './doctor-waiting-bar';
 import { PatientDashboard } from './patient-dashboard';
 import type { LatestConversation } from './latest-conversation-card';
+import type { DoseDue } from './medications-card';
 
 afterEach(async () => {
   act(() => activeEncounter.set(null));
@@ -35,17 +37,56 @@ const sitasVitals = latestVitals([
   reading({ weight: 64.2, systolic: 118, diastolic: 76 }, '2026-11-19T04:00:00Z'),
 ]);
 
+/** Sita's doses of today as the page hands them in: 08:00 and 21:00 clinic time. */
+const sitasDoses: DoseDue[] = [
+  {
+    key: 'm1:2026-11-20:morning',
+    medicine: 'Amlodipine 5 mg',
+    dose: '1 tablet',
+    instruction: 'After breakfast',
+    at: '2026-11-20T02:15:00Z',
+    taken: false,
+  },
+  {
+    key: 'm2:2026-11-20:night',
+    medicine: 'Atorvastatin 10 mg',
+    dose: '1 tablet',
+    instruction: null,
+    at: '2026-11-20T15:15:00Z',
+    taken: false,
+  },
+];
+
+/** The dashboard with doses whose "Taken" the page records, as the home page does. */
+function DashboardWithDoses({
+  initialDoses,
+  ...props
+}: Omit<Parameters<typeof PatientDashboard>[0], 'doses' | 'onDoseTaken'> & {
+  initialDoses: DoseDue[] | 'loading';
+}) {
+  const [doses, setDoses] = useState(initialDoses);
+  const taken = (dose: DoseDue) =>
+    setDoses((before) =>
+      before === 'loading'
+        ? before
+        : before.map((each) => (each.key === dose.key ? { ...each, taken: true } : each)),
+    );
+  return <PatientDashboard {...props} doses={doses} onDoseTaken={taken} />;
+}
+
 function renderDashboard(
   latestConversation?: LatestConversation | null | 'loading',
   onJoinVisit?: (request: JoinVisitRequest) => void,
   vitals: LatestVitals | 'loading' = sitasVitals,
+  doses: DoseDue[] | 'loading' = sitasDoses,
 ) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <PatientDashboard
+      <DashboardWithDoses
         firstName="Sita"
         latestConversation={latestConversation}
         vitals={vitals}
+        initialDoses={doses}
         onJoinVisit={onJoinVisit}
       />
       {/* The protected shell shows the bar wherever the patient is. */}
@@ -124,13 +165,44 @@ describe('patient dashboard', () => {
     expect(vitals.textContent).not.toMatch(/\d/);
   });
 
-  it('marks a medication as taken for good', async () => {
+  it('lists today’s doses with medicine, dose, clinic time and instruction', () => {
+    renderDashboard();
+    const items = within(card('Medications due')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Amlodipine 5 mg · 1 tablet8:00 AM · After breakfastTaken');
+    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · 1 tablet9:00 PMTaken');
+  });
+
+  it('marks a dose as taken for good', async () => {
     renderDashboard();
     const medications = within(card('Medications due'));
     await userEvent.click(medications.getAllByRole('button', { name: 'Taken' })[0]!);
     expect(medications.getByText('Marked as taken')).toBeVisible();
     // One-way: the taken dose has no button left to undo it.
     expect(medications.getAllByRole('button', { name: 'Taken' })).toHaveLength(1);
+  });
+
+  it('says a refused "Taken" was not sent, and offers it again', () => {
+    renderDashboard(null, undefined, {}, [{ ...sitasDoses[0]!, refused: true }]);
+    const row = within(card('Medications due')).getByRole('listitem');
+    expect(within(row).getByText('Not sent. Press Taken to try again.')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Taken' })).toBeVisible();
+  });
+
+  it('says "No active medications." without doses, and no medicine or number', () => {
+    renderDashboard(null, undefined, {}, []);
+    const medications = card('Medications due');
+    expect(within(medications).getByText('No active medications.')).toBeVisible();
+    expect(medications.textContent).not.toMatch(/\d/);
+    expect(within(medications).queryByRole('button')).toBeNull();
+  });
+
+  it('says nothing about doses while they are on their way', () => {
+    renderDashboard(null, undefined, {}, 'loading');
+    const medications = card('Medications due');
+    expect(medications).toHaveAttribute('aria-busy', 'true');
+    expect(within(medications).queryByText('No active medications.')).toBeNull();
+    expect(within(medications).queryByRole('button')).toBeNull();
   });
 
   it('shows the visit as live, with the waiting bar, while the doctor waits', () => {
@@ -216,6 +288,9 @@ describe('patient dashboard', () => {
     expect(vitals.getByText('७२')).toBeVisible();
     expect(vitals.getByText('६४.२')).toBeVisible();
     expect(vitals.getByText('११८/७६')).toBeVisible();
+    const medications = within(card('खानुपर्ने औषधि'));
+    expect(medications.getByText('०८:०० बजे · After breakfast')).toBeVisible();
+    expect(medications.getByText('२१:०० बजे')).toBeVisible();
     expect(screen.getByText('भर्चुअल क्लिनिकको समय: दैनिक ७:३०–१९:००।')).toBeVisible();
   });
 });

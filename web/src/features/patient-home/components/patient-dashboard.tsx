@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { LatestVitals } from '@shared/vitals';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
-import { sampleAppointment, sampleMedications } from '../sample-patient-data';
+import { placeholderAppointment } from '../appointment-placeholder';
 import { AnnouncementsCard } from './announcements-card';
 import { AppointmentCard, type JoinVisitRequest } from './appointment-card';
 import { LatestConversationCard, type LatestConversation } from './latest-conversation-card';
-import { MedicationsCard } from './medications-card';
+import { MedicationsCard, type DoseDue } from './medications-card';
 import { OpenTasksCard } from './open-tasks-card';
 import { QuickActions } from './quick-actions';
 import { SyncFooter } from './sync-footer';
@@ -18,6 +18,8 @@ export function PatientDashboard({
   firstName,
   latestConversation = null,
   vitals = 'loading',
+  doses = 'loading',
+  onDoseTaken,
   onJoinVisit,
 }: {
   firstName: string;
@@ -25,11 +27,15 @@ export function PatientDashboard({
   latestConversation?: LatestConversation | null | 'loading';
   /** The latest of each measure the patient's record holds; `'loading'` on their way. */
   vitals?: LatestVitals | 'loading';
+  /** Today's doses from the patient's record, in time order; `'loading'` on their way. */
+  doses?: DoseDue[] | 'loading';
+  /** "Taken" on a dose: the page records it. */
+  onDoseTaken?: (dose: DoseDue) => void;
   /** "Join Video Visit": the page enters the waiting room or the started call. */
   onJoinVisit?: (request: JoinVisitRequest) => void;
 }) {
   const { t } = useTranslation();
-  const [appointment] = useState(() => sampleAppointment());
+  const [appointment] = useState(() => placeholderAppointment());
   return (
     <div className="grid grid-cols-1 gap-4">
       <div>
@@ -42,7 +48,7 @@ export function PatientDashboard({
       <AppointmentCard appointment={appointment} onJoin={onJoinVisit} />
       <OpenTasksCard />
       <LatestConversationCard conversation={latestConversation} />
-      <MedicationsCard medications={sampleMedications} />
+      <MedicationsCard doses={doses} onTaken={onDoseTaken} />
       <VitalsCard latest={vitals} />
       <AnnouncementsCard />
       <SyncFooter />

@@ -8,7 +8,8 @@ import { usePendingVitals } from '../api/record-vitals';
 import { measuresOf } from '../vital-words';
 import { VitalsTrend } from './vitals-trend';
 
-function Measures({ reading }: { reading: Parameters<typeof measuresOf>[0] }) {
+/** A reading's measures, each with its value and unit in the reader's language. */
+export function ReadingMeasures({ reading }: { reading: Parameters<typeof measuresOf>[0] }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
   return (
@@ -71,7 +72,7 @@ export function VitalsHistory({
               {dates.dateTime(item.payload.reading.takenAt ?? item.createdAt)} ·{' '}
               {item.state === 'failed' ? t('vitals.notSent') : t('vitals.waitingToSend')}
             </p>
-            <Measures reading={item.payload.reading} />
+            <ReadingMeasures reading={item.payload.reading} />
             {flagsOf(item.payload.reading).length > 0 && <OutsideSafeRange />}
           </li>
         ))}
@@ -85,7 +86,7 @@ export function VitalsHistory({
                     name: reading.recordedBy.name ?? t('vitals.careTeam'),
                   })}
             </p>
-            <Measures reading={reading} />
+            <ReadingMeasures reading={reading} />
             {reading.flags.length > 0 && <OutsideSafeRange />}
           </li>
         ))}

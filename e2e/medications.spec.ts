@@ -1,0 +1,248 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoPassword, password } from './support/accounts';
+import { startOwnServer, type OwnServer } from './support/own-server';
+import {
+  afterAVisit,
+  dosesToday,
+  medicationsOf,
+  prescribe,
+  stopMedication,
+} from './support/patient-record';
+import { newPatient, signedIn } from './support/visit-people';
+
+// Visits pass through the queue: these run on a server of their own, one after another, so
+// the shared server's queue stays as the other tests expect it.
+test.describe.configure({ mode: 'serial' });
+
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startOwnServer();
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const doseRow = (page: Page, text: string) =>
+  card(page, 'Medications due').getByRole('listitem').filter({ hasText: text });
+
+/** The screen fits a 360-pixel phone: nothing makes the page scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+test('after a visit the doctor prescribes; the patient marks a dose taken, and it stays taken after a reload and on another device', async ({
+  browser,
+}) => {
+  const { patient, patientId, doctor } = await afterAVisit(browser, server.url, 'Ramesh');
+  await prescribe(doctor, patientId, {
+    medicine: 'Metformin 500 mg',
+    dose: '1 tablet',
+    times: ['night', 'morning'],
+    instruction: 'After meals',
+  });
+  const ibuprofen = await prescribe(doctor, patientId, {
+    medicine: 'Ibuprofen 400 mg',
+    dose: '1 tablet',
+    times: ['midday'],
+    days: 5,
+  });
+  await stopMedication(doctor, patientId, ibuprofen, 'Stomach upset');
+
+  const { page } = patient;
+  await page.goto('/');
+  // Today's doses in time order, on the clinic's clock (the phone is in New York); the
+  // stopped medicine has none.
+  const rows = card(page, 'Medications due').getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Metformin 500 mg · 1 tablet');
+  await expect(rows.nth(0)).toContainText('8:00 AM · After meals');
+  await expect(rows.nth(1)).toContainText('9:00 PM · After meals');
+  await expect(card(page, 'Medications due')).not.toContainText('Ibuprofen');
+  await expectNoSidewaysScroll(page);
+
+  await doseRow(page, '8:00 AM').getByRole('button', { name: 'Taken' }).click();
+  await expect(doseRow(page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(page, '8:00 AM').getByRole('button', { name: 'Taken' })).toHaveCount(0);
+  await expect(doseRow(page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await dosesToday(patient, patientId)).map((dose) => [dose.timeOfDay, dose.taken !== null]),
+    )
+    .toEqual([
+      ['morning', true],
+      ['night', false],
+    ]);
+
+  await page.reload();
+  await expect(doseRow(page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+
+  // The same patient on another device.
+  const other = await signedIn(browser, server.url, patient.email, password);
+  await other.page.goto('/');
+  await expect(doseRow(other.page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(other.page, '8:00 AM').getByRole('button', { name: 'Taken' })).toHaveCount(
+    0,
+  );
+  await expect(doseRow(other.page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await other.context.close();
+
+  // Health → Meds: the active medicine and the stopped one, counted.
+  await page.goto('/health');
+  const meds = page.getByRole('tab', { name: /^Meds/ });
+  await expect(meds).toHaveText('Meds 2');
+  await meds.click();
+  const panel = page.getByRole('tabpanel');
+  const active = panel.getByRole('list', { name: 'Active medications' }).getByRole('listitem');
+  await expect(active).toHaveCount(1);
+  await expect(active).toContainText('Metformin 500 mg');
+  await expect(active).toContainText('Dose: 1 tablet');
+  await expect(active).toContainText('When: Morning (8:00 AM), Night (9:00 PM)');
+  await expect(active).toContainText('ongoing');
+  await expect(active).toContainText('After meals');
+  await expect(active).toContainText('Prescribed by Ram Thapa');
+  const past = panel.getByRole('list', { name: 'Past medications' }).getByRole('listitem');
+  await expect(past).toHaveCount(1);
+  await expect(past).toContainText('Ibuprofen 400 mg');
+  await expect(past).toContainText('Stopped');
+  await expect(past).toContainText('Stomach upset');
+  await expectNoSidewaysScroll(page);
+
+  // Timeline: the visit with its summary, the prescriptions and the stop, newest first.
+  const timelineTab = page.getByRole('tab', { name: /^Timeline/ });
+  await expect(timelineTab).toHaveText('Timeline 4');
+  await timelineTab.click();
+  const entries = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
+  await expect(entries).toHaveCount(4);
+  await expect(entries.nth(0)).toContainText('Stopped: Ibuprofen 400 mg');
+  await expect(entries.nth(1)).toContainText('Prescribed: Ibuprofen 400 mg');
+  await expect(entries.nth(2)).toContainText('Prescribed: Metformin 500 mg');
+  await expect(entries.nth(3)).toContainText('Sugar a little high. Start metformin.');
+  await expect(page.getByRole('tab', { name: /^Summaries/ })).toHaveText('Summaries 1');
+});
+
+test('a dose marked taken offline shows at once, stays through a reload, and is recorded once however often it is sent', async ({
+  browser,
+}) => {
+  const { patient, patientId, doctor } = await afterAVisit(browser, server.url, 'Sabina');
+  const medicationId = await prescribe(doctor, patientId, {
+    medicine: 'Amoxicillin 500 mg',
+    dose: '1 capsule',
+    times: ['morning'],
+    days: 7,
+  });
+  const { page, context } = patient;
+  const marked = () => doseRow(page, 'Amoxicillin 500 mg').getByText('Marked as taken');
+  await page.goto('/');
+  const taken = doseRow(page, 'Amoxicillin 500 mg').getByRole('button', { name: 'Taken' });
+  await expect(taken).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByText('Connection lost. Retrying...')).toBeVisible();
+  await taken.click();
+  await expect(marked()).toBeVisible();
+  await expect(page.getByText(/^Offline · last synced/)).toBeVisible();
+  // It waits on the device: the server has not heard of it yet.
+  expect((await dosesToday(doctor, patientId))[0]?.taken).toBeNull();
+
+  // Back online, the server cannot be reached for marking yet: through a reload the dose
+  // still reads as taken, from the device.
+  let sends = 0;
+  await page.route('**/doses/taken', async (route) => {
+    sends += 1;
+    if (sends === 1) return route.abort('connectionrefused');
+    // The second send reaches the server, but its answer is lost: the device sends it again.
+    if (sends === 2) {
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    return route.fallback();
+  });
+  await context.setOffline(false);
+  await page.reload();
+  await expect(marked()).toBeVisible();
+  await expect(
+    doseRow(page, 'Amoxicillin 500 mg').getByRole('button', { name: 'Taken' }),
+  ).toHaveCount(0);
+
+  await expect.poll(() => sends, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await expect(page.getByText(/All data synced/)).toBeVisible({ timeout: 30_000 });
+  await expect(marked()).toBeVisible();
+  const [dose] = await dosesToday(doctor, patientId);
+  expect(dose?.taken).not.toBeNull();
+  // Recorded once: one dose taken in the last 7 days.
+  const [medication] = await medicationsOf(doctor, patientId);
+  expect(medication).toMatchObject({ id: medicationId, adherence: { taken: 1 } });
+
+  await page.unrouteAll();
+  await page.reload();
+  await expect(marked()).toBeVisible();
+});
+
+test('a new patient’s home, Health tabs and Profile show no health number and no medicine', async ({
+  browser,
+}) => {
+  const { page } = await newPatient(browser, server.url, 'Nirmala');
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Nirmala')).toBeVisible();
+  for (const [name, empty] of [
+    ['Medications due', 'No active medications.'],
+    ['Vitals snapshot', 'No vitals yet.'],
+  ] as const) {
+    await expect(card(page, name).getByText(empty)).toBeVisible();
+    await expect(card(page, name)).not.toContainText(/\d/);
+  }
+  await expect(page.getByRole('main')).not.toContainText(/Amlodipine|Atorvastatin|mg\b/);
+
+  await page.goto('/health');
+  for (const [tab, empty] of [
+    ['Timeline', 'Your medical history will appear here.'],
+    ['Meds', 'No active medications.'],
+    ['Vitals', 'No vitals yet.'],
+    ['Docs', 'No documents yet.'],
+    ['Summaries', 'No summaries yet.'],
+  ] as const) {
+    const trigger = page.getByRole('tab', { name: `${tab} 0` });
+    await trigger.click();
+    await expect(page.getByRole('tabpanel')).toHaveText(empty);
+  }
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: /Nirmala/ })).toBeVisible();
+  await expect(page.getByText('No vitals yet.')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(/Amlodipine|Atorvastatin|bpm|mmHg|kg\b/);
+});
+
+test('the demo patient Sita sees her seeded medicines on the home and under Meds', async ({
+  browser,
+}) => {
+  const sita = await signedIn(browser, server.url, 'patient@example.com', demoPassword);
+  const { page } = sita;
+  await page.goto('/');
+  await expect(page.getByText('Welcome, Sita')).toBeVisible();
+  await expect(doseRow(page, 'Amlodipine 5 mg')).toContainText('8:00 AM · After breakfast');
+  await expect(doseRow(page, 'Atorvastatin 10 mg')).toContainText('9:00 PM · Before bed');
+
+  await page.goto('/health?section=meds');
+  await expect(page.getByRole('tab', { name: /^Meds/ })).toHaveText('Meds 2');
+  const active = page.getByRole('list', { name: 'Active medications' }).getByRole('listitem');
+  await expect(active).toHaveCount(2);
+  await expect(active.filter({ hasText: 'Amlodipine 5 mg' })).toContainText(
+    'Prescribed by Ram Thapa',
+  );
+
+  // In Nepali: the clinic's clock in Devanagari digits, the buttons in her language.
+  await page.evaluate(() => localStorage.setItem('lang', 'ne'));
+  await page.goto('/');
+  const due = page.getByRole('region', { name: 'खानुपर्ने औषधि', exact: true });
+  await expect(due.getByRole('listitem').filter({ hasText: 'Amlodipine 5 mg' })).toContainText(
+    '०८:०० बजे · After breakfast',
+  );
+  await expect(due.getByRole('button', { name: 'खाएँ' })).toHaveCount(2);
+  await sita.context.close();
+});
