@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { outbox } from '@/lib/outbox';
 import { useTodaysDoses } from './api/get-doses';
 import { queueDoseTaken, usePendingDosesTaken } from './api/mark-dose-taken';
@@ -20,6 +20,21 @@ export function useDosesDue(patientId: string | undefined): {
   const doses = query.data
     ? dueDoses(query.data, pressesIn('pending'), pressed, pressesIn('failed'))
     : undefined;
+
+  // A press refused for good whose dose today's list no longer holds (an earlier day, or a
+  // prescription stopped since) has no dose to be shown on or pressed again: it is let go,
+  // rather than counted as unsent for ever.
+  const shown = new Set(doses?.map((dose) => dose.key));
+  const orphans = doses
+    ? entries.filter(
+        (entry) => entry.state === 'failed' && !shown.has(doseKey(entry.payload.taken)),
+      )
+    : [];
+  const orphanIds = orphans.map((entry) => entry.id).join(' ');
+  useEffect(() => {
+    if (orphanIds === '') return;
+    for (const id of orphanIds.split(' ')) void outbox.remove(id).catch(() => undefined);
+  }, [orphanIds]);
 
   const markTaken = async (dose: DueDose) => {
     if (patientId === undefined || dose.taken) return;
