@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chart } from '@shared/chart';
 import { clinicToday } from '@shared/clinic-time';
 import type { Medication } from '@shared/medications';
-import type { Visit } from '@shared/visits';
+import type { Queue, Visit } from '@shared/visits';
 import type { VitalsReading } from '@shared/vitals';
 import { profilesRepository } from '../../../server/src/profiles/profiles-repository';
 import { Client } from '../auth/client';
 import { person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
-import { act, expectError, inProgress } from '../visits/fixture';
+import { act, expectError, inProgress, joinWaitingRoom } from '../visits/fixture';
 
 interface AuditRow {
   type: string;
@@ -198,6 +198,19 @@ describe.each(databaseVariants)('the chart on the $name database', (variant) => 
       visits: [],
       documents: [],
     });
+  });
+
+  it('names the patient in the queue only to a doctor who may read their chart', async () => {
+    const { patient } = await caredForPatient();
+    const again = await joinWaitingRoom(patient, { reason: 'Cough' });
+    const entryFor = async (who: Person) => {
+      const queue = await who.client.get<Queue>('/api/visits/queue');
+      expect(queue.status).toBe(200);
+      return queue.body.entries.find((entry) => entry.id === again.id);
+    };
+    expect(await entryFor(doctor)).toMatchObject({ patientId: patient.id });
+    expect(await entryFor(stranger)).toMatchObject({ patientId: null });
+    expect((await act(patient, again.id, 'cancel')).status).toBe(200);
   });
 
   it('answers everyone else exactly as for a patient that does not exist, and records nothing', async () => {
