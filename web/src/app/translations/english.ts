@@ -1,4 +1,5 @@
 import authEn from '@/features/auth/locales/en.json';
+import chartEn from '@/features/chart/locales/en.json';
 import cameraEn from '@/features/camera/locales/en.json';
 import deviceEn from '@/features/device/locales/en.json';
 import messagingEn from '@/features/messaging/locales/en.json';
@@ -7,6 +8,7 @@ import onboardingEn from '@/features/onboarding/locales/en.json';
 import healthRecordsEn from '@/features/health-records/locales/en.json';
 import patientHomeEn from '@/features/patient-home/locales/en.json';
 import patientProfileEn from '@/features/patient-profile/locales/en.json';
+import prescribingEn from '@/features/prescribing/locales/en.json';
 import queueEn from '@/features/queue/locales/en.json';
 import researchEn from '@/features/research/locales/en.json';
 import staffEn from '@/features/staff/locales/en.json';
@@ -24,6 +26,7 @@ export const english = {
   ...en,
   auth: authEn,
   camera: cameraEn,
+  chart: chartEn,
   device: deviceEn,
   messaging: messagingEn,
   mfa: mfaEn,
@@ -31,6 +34,7 @@ export const english = {
   healthRecords: healthRecordsEn,
   patientHome: patientHomeEn,
   patientProfile: patientProfileEn,
+  prescribing: prescribingEn,
   queue: queueEn,
   research: researchEn,
   staff: staffEn,

@@ -1,4 +1,5 @@
 import authNe from '@/features/auth/locales/ne.json';
+import chartNe from '@/features/chart/locales/ne.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceNe from '@/features/device/locales/ne.json';
 import messagingNe from '@/features/messaging/locales/ne.json';
@@ -7,6 +8,7 @@ import onboardingNe from '@/features/onboarding/locales/ne.json';
 import healthRecordsNe from '@/features/health-records/locales/ne.json';
 import patientHomeNe from '@/features/patient-home/locales/ne.json';
 import patientProfileNe from '@/features/patient-profile/locales/ne.json';
+import prescribingNe from '@/features/prescribing/locales/ne.json';
 import queueNe from '@/features/queue/locales/ne.json';
 import researchNe from '@/features/research/locales/ne.json';
 import staffNe from '@/features/staff/locales/ne.json';
@@ -24,6 +26,7 @@ export const nepali: Translation = {
   ...ne,
   auth: authNe,
   camera: cameraNe,
+  chart: chartNe,
   device: deviceNe,
   messaging: messagingNe,
   mfa: mfaNe,
@@ -31,6 +34,7 @@ export const nepali: Translation = {
   healthRecords: healthRecordsNe,
   patientHome: patientHomeNe,
   patientProfile: patientProfileNe,
+  prescribing: prescribingNe,
   queue: queueNe,
   research: researchNe,
   staff: staffNe,
