@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { createConfirmedAccount, password } from './support/accounts';
 import { startOwnServer, type OwnServer } from './support/own-server';
@@ -143,6 +144,19 @@ test('a doctor who saw the patient reads their chart and prescribes; another doc
   await expect(doctor.page.getByRole('textbox', { name: 'Medicine' })).toHaveValue('');
   await expectNoSidewaysScroll(doctor.page);
   expect(await prescriptionsOf(patient, patientId)).toHaveLength(1);
+
+  // The whole chart, with a reading, a flag, a visit and a medicine, passes axe's checks.
+  // (Without the toast, which axe reads mid-fade.)
+  const { violations } = await new AxeBuilder({ page: doctor.page })
+    .exclude('[data-sonner-toaster]')
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
+      ),
+  ).toEqual([]);
 
   // Stopping takes a reason; the medicine moves to the past ones.
   await active.getByRole('button', { name: 'Stop' }).click();
