@@ -68,8 +68,8 @@ export function VisitScreen({
         // The chart opens beside the call, which goes on.
         return (
           <div className="grid gap-3">
+            <PatientChartLink patientId={current.patientId} newTab className="justify-self-end" />
             <CallScreen key={current.id} visit={current} role={role} />
-            <PatientChartLink patientId={current.patientId} newTab />
           </div>
         );
       }
