@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { createConfirmedAccount, password } from './support/accounts';
+import { send, startCareTeamConversation } from './support/conversation';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import {
   demoDoctor,
@@ -168,8 +169,21 @@ test('a doctor who saw the patient reads their chart and prescribes; another doc
   await expect(card(doctor.page, 'Active medications')).toContainText('No active medications.');
   await expect(card(doctor.page, 'Past medications')).toContainText('Ankle swelling');
 
-  // A doctor who never saw the patient gets the answer of a patient that does not exist.
+  // In the patient's care-team conversation a doctor finds the chart too; the patient does not.
+  const conversationId = await startCareTeamConversation(patient.page);
+  await send(patient.page, 'My ankles are swollen.');
+  await expect(patient.page.getByRole('link', { name: 'Patient chart' })).toHaveCount(0);
+  await doctor.page.goto(`/messages/${conversationId}`);
+  await doctor.page.getByRole('link', { name: 'Patient chart' }).click();
+  await expect(doctor.page).toHaveURL(new RegExp(`/chart/${patientId}$`));
+  await expect(doctor.page.getByRole('heading', { level: 1 })).toHaveText(`${name} Gurung`);
+
+  // A doctor who never saw the patient reads the shared care-team inbox, but the chart answers
+  // as for a patient that does not exist.
   const stranger = await signedIn(browser, server.url, secondDoctorEmail, password);
+  await stranger.page.goto(`/messages/${conversationId}`);
+  await stranger.page.getByRole('link', { name: 'Patient chart' }).click();
+  await expect(stranger.page.getByRole('heading', { level: 1 })).toHaveText('No such patient.');
   await stranger.page.goto(`/chart/${patientId}`);
   await expect(stranger.page.getByRole('heading', { level: 1 })).toHaveText('No such patient.');
   await expect(stranger.page.getByText(name)).toHaveCount(0);
