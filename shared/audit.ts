@@ -26,6 +26,7 @@ export const auditTypes = {
   'medication-stopped': 'U',
   'medication-read': 'R',
   'dose-taken': 'C',
+  'chart-read': 'R',
   'audit-read': 'R',
 } as const;
 
@@ -43,6 +44,7 @@ export const auditEntityTypes = [
   'observation',
   'medication-request',
   'medication-administration',
+  'patient-record',
   'audit-trail',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];

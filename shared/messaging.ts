@@ -56,6 +56,8 @@ export const conversationSchema = z.object({
   isCareTeam: z.boolean(),
   createdAt: z.string(),
   patientName: z.nullable(z.string()),
+  /** The patient whose care-team conversation it is, for anyone but that patient; else null. */
+  patientId: z.nullable(z.string()),
   lastMessage: z.nullable(messageSchema),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

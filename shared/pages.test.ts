@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPage, pages, pageSource, shellSource } from './pages';
+import { chartPath, matchPage, pages, pageSource, shellSource } from './pages';
 
 describe('the page table', () => {
   it.each([
@@ -12,6 +12,7 @@ describe('the page table', () => {
     ['/messages/abc-123', 'conversation', 'protected'],
     ['/messages/abc-123/', 'conversation', 'protected'],
     ['/overview', 'overview', 'protected'],
+    ['/chart/abc-123', 'chart', 'protected'],
   ])('shows %s as the %s page in the %s shell', (path, module, shell) => {
     expect(matchPage(path)?.page).toMatchObject({ module, shell });
   });
@@ -48,5 +49,10 @@ describe('the page table', () => {
       'src/app/routes/today.tsx',
     );
     expect(shellSource('public')).toBe('src/app/layouts/public-shell.tsx');
+  });
+
+  it("leads to a patient's chart by their id, which the page reads back as it was", () => {
+    expect(chartPath('abc-123')).toBe('/chart/abc-123');
+    expect(matchPage(chartPath('a b/c'))?.params).toEqual({ patientId: 'a b/c' });
   });
 });

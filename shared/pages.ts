@@ -34,6 +34,12 @@ export const pages = [
   { path: '/profile', shell: 'protected', module: 'profile' },
   { path: '/queue', shell: 'protected', module: 'queue' },
   { path: '/visit/:id', shell: 'protected', module: 'visit' },
+  {
+    path: '/chart/:patientId',
+    shell: 'protected',
+    module: 'chart',
+    data: [{ path: '/api/patients/:patientId/chart', roles: ['doctor'] }],
+  },
   { path: '/onboarding', shell: 'protected', module: 'onboarding' },
   { path: '/today', shell: 'protected', module: 'today' },
   { path: '/overview', shell: 'protected', module: 'overview' },
@@ -124,4 +130,9 @@ export function matchPage(
     return { page, params };
   }
   return undefined;
+}
+
+/** The doctor's chart of a patient: where "Patient chart" leads. */
+export function chartPath(patientId: string): string {
+  return `/chart/${encodeURIComponent(patientId)}`;
 }

@@ -152,6 +152,8 @@ export const visitHistorySchema = z.array(visitSchema);
 /** One row of the doctor's queue: what every doctor may see of a queued visit. */
 export const queueEntrySchema = z.object({
   id: z.string(),
+  /** The patient's id where the doctor may read their record (their chart), else null. */
+  patientId: z.nullable(z.string()),
   patientName: z.string(),
   priority: z.enum(visitPriorities),
   reason: z.string(),

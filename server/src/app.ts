@@ -44,6 +44,7 @@ import { registerUploadRoutes } from './routes/uploads';
 import { registerVisitRoutes } from './routes/visits';
 import { registerVitalsRoutes } from './routes/vitals';
 import { registerMedicationRoutes } from './routes/medications';
+import { registerChartRoutes } from './routes/chart';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { uploadsService } from './uploads/uploads-service';
@@ -52,6 +53,8 @@ import { vitalsRepository } from './record/vitals-repository';
 import { vitalsService } from './record/vitals-service';
 import { medicationsRepository } from './record/medications-repository';
 import { medicationsService } from './record/medications-service';
+import { chartRepository } from './record/chart-repository';
+import { chartService } from './record/chart-service';
 import { clockIntervalMs, visitsService } from './visits/visits-service';
 import { patientAccess } from './access/patient-access';
 import { auditRepository } from './audit/audit-repository';
@@ -217,9 +220,16 @@ export async function buildApp({
     }),
     requireUser,
   });
+  const medications = medicationsRepository(db);
   registerMedicationRoutes(server, {
-    medications: medicationsService({
-      medications: medicationsRepository(db),
+    medications: medicationsService({ medications, access, trail }),
+    requireUser,
+  });
+  registerChartRoutes(server, {
+    chart: chartService({
+      chart: chartRepository(db),
+      vitals: vitalsRepository(db),
+      medications,
       access,
       trail,
     }),

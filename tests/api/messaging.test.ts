@@ -175,11 +175,13 @@ describe.each(databaseVariants)('messaging on the $name database', (variant) => 
     const doctorList = await people.doctor.client.get<Conversation[]>(conversationsUrl);
     const rowA = doctorList.body.find((c) => c.id === ids.careA);
     expect(rowA?.patientName).toBe('Asha Rai');
+    expect(rowA?.patientId).toBe(people.patientA.id);
     const messages = await people.doctor.client.get<Message[]>(messagesUrl(ids.careA));
     expect(rowA?.lastMessage).toEqual(messages.body.at(-1));
 
     const patientList = await people.patientA.client.get<Conversation[]>(conversationsUrl);
     expect(patientList.body[0]?.patientName).toBeNull();
+    expect(patientList.body[0]?.patientId).toBeNull();
   });
 
   it('finds conversations by title and by the text of any message', async () => {

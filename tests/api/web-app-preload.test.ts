@@ -184,6 +184,16 @@ describe("preloading the reader's data with a page", () => {
       `/api/messaging/conversations/${id}`,
       `/api/messaging/conversations/${id}/messages`,
     ]);
+    // A patient's chart is a doctor's screen: only a doctor's page asks for it.
+    expect(dataPreloads(await page(doctor, `/chart/${id}`))).toEqual([
+      '/api/me',
+      `/api/patients/${id}/chart`,
+    ]);
+    const patient = await signedIn('patient@example.com');
+    expect(dataPreloads(await page(patient, `/chart/${id}`))).toEqual([
+      '/api/me',
+      '/api/visits/current',
+    ]);
   });
 
   it('names no data without a live session, and never on a signed-out page', async () => {

@@ -166,6 +166,22 @@ export function patientAccess(db: Kysely<Database>) {
       return row.allowed === true;
     },
 
+    /** Those of the ids whose patient the actor may take `action` on: the filter, for a list. */
+    async permittedAmong(
+      actor: Actor,
+      action: PatientAction,
+      patientIds: readonly string[],
+    ): Promise<Set<string>> {
+      if (patientIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('user')
+        .select('user.id')
+        .where('user.id', 'in', [...new Set(patientIds)])
+        .where((eb) => permits(actor, action, eb.ref('user.id')))
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     /**
      * Whether the id is a patient's (an account without a role is one) and the actor may take
      * `action` on their record: one statement, where a patient's record is asked for by id.

@@ -127,6 +127,10 @@ export function messagingRepository(db: Kysely<Database>) {
         row.care_team_patient_id !== null && row.care_team_patient_id !== actor.caller.id
           ? (name ?? null)
           : null,
+      patientId:
+        row.care_team_patient_id !== null && row.care_team_patient_id !== actor.caller.id
+          ? row.care_team_patient_id
+          : null,
       lastMessage:
         last_id !== null &&
         last_sender_id !== null &&

@@ -343,10 +343,12 @@ export function visitsRepository(db: Kysely<Database>) {
 
     /**
      * The queued visits (urgent first, then oldest) and today's figures in the clinic's time
-     * zone; each entry also names its patient, for the audit trail, not for the answer.
+     * zone; each entry names its patient, for the audit trail and the access check.
      */
     async queue(): Promise<
-      Omit<Queue, 'entries'> & { entries: (QueueEntry & { patientId: string })[] }
+      Omit<Queue, 'entries'> & {
+        entries: (Omit<QueueEntry, 'patientId'> & { patientId: string })[];
+      }
     > {
       // Today is the clinic's, whatever the server's zone: from its midnight in Kathmandu.
       const startOfClinicDay = clinicDayStart(clinicToday());

@@ -240,17 +240,26 @@ export function visitsService(deps: VisitsServiceDeps) {
           detail: { via: 'queue' },
         })),
       );
-      // The answer names no patient id: the queue shows names and reasons only.
+      // The answer names a patient's id only where the doctor may read their record (the way
+      // to their chart); otherwise the queue shows names and reasons only.
+      const readable = await deps.access.permittedAmong(
+        actor,
+        'read-record',
+        entries.map((entry) => entry.patientId),
+      );
       return {
         ...figures,
-        entries: entries.map(({ id, patientName, priority, reason, type, queuedAt }) => ({
-          id,
-          patientName,
-          priority,
-          reason,
-          type,
-          queuedAt,
-        })),
+        entries: entries.map(
+          ({ id, patientId, patientName, priority, reason, type, queuedAt }) => ({
+            id,
+            patientId: readable.has(patientId) ? patientId : null,
+            patientName,
+            priority,
+            reason,
+            type,
+            queuedAt,
+          }),
+        ),
       };
     },
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import type { Chart } from '@shared/chart';
 import { clinicToday } from '@shared/clinic-time';
 import type { Dose, Medication } from '@shared/medications';
 import type { Conversation } from '@shared/messaging';
@@ -555,6 +556,23 @@ export const matrix: MatrixEntry[] = [
       expect((answer.body as Medication[]).map((medication) => medication.id).sort()).toEqual(
         stored,
       );
+    },
+  },
+  {
+    route: 'GET /api/patients/:patientId/chart',
+    access: patientRecord,
+    prepare: ownId,
+    call: ({ resource }) => ({ path: `/api/patients/${resource}/chart` }),
+    // The chart of the patient the path names: their own prescriptions, and no one else's.
+    async check(answer, { world, resource }) {
+      const chart = answer.body as Chart;
+      expect(chart.patient.id).toBe(resource);
+      const stored = await ids(
+        world,
+        sql<{ id: string }>`select id::text as id from medication_requests
+          where patient_id = ${resource}`,
+      );
+      expect(chart.medications.map((medication) => medication.id).sort()).toEqual(stored);
     },
   },
   {

@@ -67,6 +67,7 @@ describe.each(databaseVariants)('the queue on the $name database', (variant) => 
     expect(listed.waiting).toBe(4);
     expect(listed.entries[1]).toEqual({
       id: routineOld.id,
+      patientId: null,
       patientName: 'Asha Gurung',
       priority: 'routine',
       reason: 'Rash',

@@ -13,6 +13,7 @@ const queue: Queue = {
   entries: [
     {
       id,
+      patientId: null,
       patientName: 'Sita Sharma',
       priority: 'urgent',
       reason: 'Chest pain',

@@ -1,4 +1,5 @@
 import authEn from '@/features/auth/locales/en.json';
+import chartEn from '@/features/chart/locales/en.json';
 import cameraEn from '@/features/camera/locales/en.json';
 import deviceEn from '@/features/device/locales/en.json';
 import medicationsEn from '@/features/medications/locales/en.json';
@@ -8,6 +9,7 @@ import onboardingEn from '@/features/onboarding/locales/en.json';
 import healthRecordsEn from '@/features/health-records/locales/en.json';
 import patientHomeEn from '@/features/patient-home/locales/en.json';
 import patientProfileEn from '@/features/patient-profile/locales/en.json';
+import prescribingEn from '@/features/prescribing/locales/en.json';
 import queueEn from '@/features/queue/locales/en.json';
 import researchEn from '@/features/research/locales/en.json';
 import staffEn from '@/features/staff/locales/en.json';
@@ -25,6 +27,7 @@ export const english = {
   ...en,
   auth: authEn,
   camera: cameraEn,
+  chart: chartEn,
   device: deviceEn,
   medications: medicationsEn,
   messaging: messagingEn,
@@ -33,6 +36,7 @@ export const english = {
   healthRecords: healthRecordsEn,
   patientHome: patientHomeEn,
   patientProfile: patientProfileEn,
+  prescribing: prescribingEn,
   queue: queueEn,
   research: researchEn,
   staff: staffEn,

@@ -1,4 +1,5 @@
 import authNe from '@/features/auth/locales/ne.json';
+import chartNe from '@/features/chart/locales/ne.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceNe from '@/features/device/locales/ne.json';
 import medicationsNe from '@/features/medications/locales/ne.json';
@@ -8,6 +9,7 @@ import onboardingNe from '@/features/onboarding/locales/ne.json';
 import healthRecordsNe from '@/features/health-records/locales/ne.json';
 import patientHomeNe from '@/features/patient-home/locales/ne.json';
 import patientProfileNe from '@/features/patient-profile/locales/ne.json';
+import prescribingNe from '@/features/prescribing/locales/ne.json';
 import queueNe from '@/features/queue/locales/ne.json';
 import researchNe from '@/features/research/locales/ne.json';
 import staffNe from '@/features/staff/locales/ne.json';
@@ -25,6 +27,7 @@ export const nepali: Translation = {
   ...ne,
   auth: authNe,
   camera: cameraNe,
+  chart: chartNe,
   device: deviceNe,
   medications: medicationsNe,
   messaging: messagingNe,
@@ -33,6 +36,7 @@ export const nepali: Translation = {
   healthRecords: healthRecordsNe,
   patientHome: patientHomeNe,
   patientProfile: patientProfileNe,
+  prescribing: prescribingNe,
   queue: queueNe,
   research: researchNe,
   staff: staffNe,

@@ -22,6 +22,7 @@ const careTeam: Conversation = {
   isCareTeam: true,
   createdAt: '2026-11-20T08:00:00.000Z',
   patientName: null,
+  patientId: null,
   lastMessage: {
     id: 'm1',
     conversationId: 'c1',

@@ -2,6 +2,7 @@ import { ArrowLeftIcon, MessageSquareOffIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { PatientChartLink } from '@/components/record/patient-chart-link';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
@@ -74,9 +75,12 @@ export function ConversationScreen({ conversationId }: { conversationId: string 
 
   return (
     <div className="flex min-h-[calc(100dvh-12rem)] flex-col">
-      <header className="mb-3 flex items-center gap-2">
+      <header className="mb-3 flex flex-wrap items-center gap-2">
         <BackLink />
-        <h1 className="truncate text-2xl font-bold tracking-tight">{title}</h1>
+        <h1 className="min-w-0 flex-1 truncate text-2xl font-bold tracking-tight">{title}</h1>
+        {session.data?.role === 'doctor' && conversation.data?.patientId && (
+          <PatientChartLink patientId={conversation.data.patientId} />
+        )}
       </header>
       <section aria-label={t('messaging.conversation.messages')} className="flex-1">
         {messages.isPending && pending.length === 0 ? (

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Queue, QueueEntry } from '@shared/visits';
@@ -12,6 +12,7 @@ const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000 - 5_000)
 const sampleEntries: QueueEntry[] = [
   {
     id: 'v1',
+    patientId: 'p1',
     patientName: 'Sita Sharma',
     priority: 'urgent',
     reason: 'Chest pain',
@@ -20,6 +21,7 @@ const sampleEntries: QueueEntry[] = [
   },
   {
     id: 'v2',
+    patientId: null,
     patientName: 'Ram Bahadur',
     priority: 'routine',
     reason: 'Follow-up',
@@ -65,6 +67,17 @@ describe('QueueRow', () => {
     expect(within(row).getByText('Video')).toBeVisible();
     expect(within(row).getByText('12 min')).toBeVisible();
     expect(within(row).queryByText('Call')).toBeNull();
+  });
+
+  it("links to the patient's chart only where the doctor may read it", () => {
+    const row = renderRow(sampleEntries[0]!);
+    expect(within(row).getByRole('link', { name: 'Patient chart' })).toHaveAttribute(
+      'href',
+      '/chart/p1',
+    );
+    cleanup();
+    const other = renderRow(sampleEntries[1]!);
+    expect(within(other).queryByRole('link', { name: 'Patient chart' })).toBeNull();
   });
 
   it('says so when the patient gave no reason', () => {

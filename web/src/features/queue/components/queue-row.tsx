@@ -2,6 +2,7 @@ import { ClockIcon, PhoneIcon, VideoIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueEntry } from '@shared/visits';
+import { PatientChartLink } from '@/components/record/patient-chart-link';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useNumberFormat } from '@/lib/number-format';
@@ -66,6 +67,7 @@ export function QueueRow({
           </span>
         </div>
       </div>
+      {entry.patientId !== null && <PatientChartLink patientId={entry.patientId} />}
       {onStart && (
         <Button
           type="button"

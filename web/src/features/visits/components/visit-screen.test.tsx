@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -28,7 +29,12 @@ function visit(status: VisitStatus): Visit {
   });
 }
 
-function renderVisit(status: VisitStatus, role: 'doctor' | 'patient', path = `/visit/${id}`) {
+function renderVisit(
+  status: VisitStatus,
+  role: 'doctor' | 'patient',
+  path = `/visit/${id}`,
+  afterSummary?: (visit: Visit) => ReactNode,
+) {
   const client = new QueryClient();
   client.setQueryData(visitsKeys.detail(id), visit(status));
   const [pathname = '', search = ''] = path.split('?');
@@ -36,7 +42,7 @@ function renderVisit(status: VisitStatus, role: 'doctor' | 'patient', path = `/v
   render(
     <QueryClientProvider client={client}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <VisitScreen id={id} role={role} />
+        <VisitScreen id={id} role={role} afterSummary={afterSummary} />
       </Router>
     </QueryClientProvider>,
   );
@@ -61,15 +67,32 @@ describe('VisitScreen', () => {
     expect(screen.getByText('call for the patient')).toBeVisible();
   });
 
-  it('takes the doctor straight into the call', () => {
+  it('takes the doctor straight into the call, with the patient’s chart a tab away', () => {
     renderVisit('waiting', 'doctor');
     expect(screen.getByText('call for the doctor')).toBeVisible();
+    const chart = screen.getByRole('link', { name: 'Patient chart' });
+    expect(chart).toHaveAttribute('href', `/chart/${visit('waiting').patientId}`);
+    expect(chart).toHaveAttribute('target', '_blank');
   });
 
-  it('asks the doctor for the summary once the visit is finished', () => {
-    renderVisit('finished', 'doctor');
+  it('asks the doctor for the summary once the visit is finished, with the chart and the page’s slot', () => {
+    renderVisit('finished', 'doctor', `/visit/${id}`, (finished) => (
+      <p>{`prescribing for ${finished.patientId}`}</p>
+    ));
     expect(screen.getByLabelText('Visit summary')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Save summary' })).toBeVisible();
+    const { patientId } = visit('finished');
+    expect(screen.getByRole('link', { name: 'Patient chart' })).toHaveAttribute(
+      'href',
+      `/chart/${patientId}`,
+    );
+    expect(screen.getByText(`prescribing for ${patientId}`)).toBeVisible();
+  });
+
+  it('shows the patient no way to a chart', () => {
+    renderVisit('finished', 'patient', `/visit/${id}`, () => <p>slot</p>);
+    expect(screen.queryByRole('link', { name: 'Patient chart' })).toBeNull();
+    expect(screen.queryByText('slot')).toBeNull();
   });
 
   it('tells the patient the visit has ended, with the way home', () => {

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
+import type { Visit } from '@shared/visits';
+import { PatientChartLink } from '@/components/record/patient-chart-link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageLoading } from '@/components/layout/page-loading';
@@ -22,7 +24,16 @@ function useJoinAsked(): boolean {
  * straight in; the patient when they press join or were already in), then the doctor's
  * summary or the patient's "visit has ended".
  */
-export function VisitScreen({ id, role }: { id: string; role: 'doctor' | 'patient' }) {
+export function VisitScreen({
+  id,
+  role,
+  afterSummary,
+}: {
+  id: string;
+  role: 'doctor' | 'patient';
+  /** What the page adds under the doctor's summary (prescribing for the patient). */
+  afterSummary?: (visit: Visit) => ReactNode;
+}) {
   const { t } = useTranslation();
   const visit = useVisit(id);
   const joinAsked = useJoinAsked();
@@ -53,13 +64,26 @@ export function VisitScreen({ id, role }: { id: string; role: 'doctor' | 'patien
       return <WaitingRoom visit={current} />;
     case 'waiting':
     case 'in_progress':
-      if (role === 'doctor' || joined || joinAsked || current.status === 'in_progress') {
+      if (role === 'doctor') {
+        // The chart opens beside the call, which goes on.
+        return (
+          <div className="grid gap-3">
+            <PatientChartLink patientId={current.patientId} newTab className="justify-self-end" />
+            <CallScreen key={current.id} visit={current} role={role} />
+          </div>
+        );
+      }
+      if (joined || joinAsked || current.status === 'in_progress') {
         return <CallScreen key={current.id} visit={current} role={role} />;
       }
       return <DoctorWaitingPrompt onJoin={() => setJoined(true)} />;
     case 'finished':
       return role === 'doctor' ? (
-        <VisitSummaryForm visit={current} />
+        <div className="grid gap-4">
+          <VisitSummaryForm visit={current} />
+          <PatientChartLink patientId={current.patientId} />
+          {afterSummary?.(current)}
+        </div>
       ) : (
         <VisitEnded status="finished" />
       );

@@ -1,58 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VitalsReading } from '@shared/vitals';
+import { Sparkline } from '@/components/ui/sparkline';
 import { useNumberFormat } from '@/lib/number-format';
 
 /** How far back the trend looks. */
 export const trendDays = 30;
 
 type TrendMeasure = 'heartRate' | 'oxygenSaturation' | 'weight' | 'systolic' | 'diastolic';
-
-const width = 120;
-const height = 36;
-const margin = 3;
-
-/** Each value as a point, oldest at the left, scaled to the drawing. */
-function pointsOf(values: readonly number[], low: number, high: number): [number, number][] {
-  const span = high - low || 1;
-  const step = values.length > 1 ? (width - 2 * margin) / (values.length - 1) : 0;
-  return values.map((value, index) => [
-    values.length > 1 ? margin + index * step : width / 2,
-    high === low ? height / 2 : height - margin - ((value - low) / span) * (height - 2 * margin),
-  ]);
-}
-
-function Sparkline({ lines }: { lines: { values: number[]; className: string }[] }) {
-  const all = lines.flatMap((line) => line.values);
-  const low = Math.min(...all);
-  const high = Math.max(...all);
-  return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      className="h-9 w-full overflow-visible"
-      preserveAspectRatio="none"
-      aria-hidden="true"
-    >
-      {lines.map(({ values, className }) => {
-        const points = pointsOf(values, low, high);
-        return (
-          <g key={className} className={className}>
-            <polyline
-              points={points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ')}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-              vectorEffect="non-scaling-stroke"
-            />
-            {points.length === 1 &&
-              points.map(([x, y]) => <circle key={x} cx={x} cy={y} r="2.5" fill="currentColor" />)}
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
 
 /**
  * Each measure over the last 30 days as a small line of our own drawing, with the same in

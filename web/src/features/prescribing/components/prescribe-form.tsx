@@ -1,0 +1,196 @@
+import { useId, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { clinicToday } from '@shared/clinic-time';
+import { maxPrescriptionDays, timesOfDay, type Prescribe } from '@shared/medications';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-message';
+import { TextField } from '@/components/ui/text-field';
+import { ApiRequestError } from '@/lib/api-client';
+import { errorMessage, type ErrorMessages } from '@/lib/error-messages';
+import { useNumberFormat } from '@/lib/number-format';
+import { toast } from '@/lib/toast';
+import { usePrescribe } from '../api/prescribe';
+import {
+  checkPrescription,
+  fieldOfIssue,
+  prescribeMessageKey,
+  type PrescribeFormField,
+  type PrescribeFormInput,
+} from '../prescribe-form-schema';
+
+/** The id the form is checked under; the prescription is sent under its own. */
+const checkedId = '00000000-0000-4000-8000-000000000000';
+
+function emptyForm(): PrescribeFormInput {
+  return {
+    medicine: '',
+    dose: '',
+    days: '',
+    times: [],
+    startDay: clinicToday(),
+    instruction: '',
+  };
+}
+
+/** The shared schema's refusals, each under its field. */
+const resolver: Resolver<PrescribeFormInput, unknown, Prescribe> = (values) => {
+  const result = checkPrescription(checkedId, values);
+  if (result.success) return { values: result.data, errors: {} };
+  const errors: FieldErrors<PrescribeFormInput> = {};
+  for (const issue of result.error.issues) {
+    const field = fieldOfIssue(issue.path);
+    const error = { type: issue.code, message: issue.message };
+    if (field === 'root') errors.root ??= error as NonNullable<typeof errors.root>;
+    else errors[field] ??= error;
+  }
+  return { values: {}, errors };
+};
+
+/** The server's refusals this form words itself; the rest by the shared table. */
+const serverMessages: ErrorMessages = {
+  not_found: 'prescribing.errors.notFound',
+  forbidden: 'prescribing.errors.onlyDoctors',
+  conflict: 'prescribing.errors.conflict',
+};
+
+/**
+ * A doctor prescribes for the patient: medicine and strength, dose, times of day, start date,
+ * number of days (empty: ongoing) and an instruction, checked with the server's own schema.
+ * A resend after a lost answer goes under the same id, so it is stored once.
+ */
+export function PrescribeForm({
+  patientId,
+  onSaved,
+}: {
+  patientId: string;
+  /** What to refresh once a prescription is stored (the page's medication list). */
+  onSaved?: () => unknown;
+}) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  const titleId = useId();
+  const timesId = useId();
+  // One id per prescription, kept until it is stored: a resend after a lost answer is stored once.
+  const [prescriptionId, setPrescriptionId] = useState(() => crypto.randomUUID());
+  const save = usePrescribe(onSaved);
+
+  const form = useForm<PrescribeFormInput, unknown, Prescribe>({
+    resolver,
+    defaultValues: emptyForm(),
+  });
+  const { errors } = form.formState;
+
+  const messageText = (message: string | undefined): string => {
+    const key = prescribeMessageKey(message);
+    return key
+      ? t(`prescribing.errors.${key}`, { max: format.number(maxPrescriptionDays) })
+      : t('prescribing.errors.failed');
+  };
+  const errorText = (field: PrescribeFormField | 'root'): string | null => {
+    const message = field === 'root' ? errors.root?.message : errors[field]?.message;
+    return message ? messageText(message) : null;
+  };
+
+  const failure = save.error;
+  const serverError =
+    failure instanceof ApiRequestError && prescribeMessageKey(failure.message)
+      ? messageText(failure.message)
+      : failure && errorMessage(t, failure, t('prescribing.errors.failed'), serverMessages);
+
+  const submit = form.handleSubmit(
+    (prescription) =>
+      save.mutate(
+        { patientId, prescription: { ...prescription, id: prescriptionId } },
+        {
+          onSuccess: () => {
+            toast.success(t('prescribing.saved'));
+            setPrescriptionId(crypto.randomUUID());
+            form.reset(emptyForm());
+          },
+        },
+      ),
+    () => save.reset(),
+  );
+
+  const timesError = errorText('times');
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void submit(event)}
+      className="border-border grid gap-3 rounded-lg border p-3"
+    >
+      <h3 id={titleId} className="text-sm font-semibold">
+        {t('prescribing.title')}
+      </h3>
+      <TextField
+        label={t('prescribing.medicine')}
+        hint={t('prescribing.medicineHint')}
+        autoComplete="off"
+        error={errorText('medicine')}
+        {...form.register('medicine')}
+      />
+      <TextField
+        label={t('prescribing.dose')}
+        hint={t('prescribing.doseHint')}
+        autoComplete="off"
+        error={errorText('dose')}
+        {...form.register('dose')}
+      />
+      <fieldset
+        className="grid gap-2"
+        aria-invalid={timesError ? true : undefined}
+        aria-describedby={timesError ? `${timesId}-error` : undefined}
+      >
+        <legend className="mb-1 text-sm font-semibold">{t('prescribing.times')}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {timesOfDay.map((time) => (
+            <label key={time} className="flex min-h-10 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                value={time}
+                className="accent-brand-700 size-4"
+                {...form.register('times')}
+              />
+              {t(`prescribing.timesOfDay.${time}`)}
+            </label>
+          ))}
+        </div>
+        {timesError && (
+          <p id={`${timesId}-error`} className="text-accent-700 text-sm">
+            {timesError}
+          </p>
+        )}
+      </fieldset>
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
+        <TextField
+          label={t('prescribing.startDay')}
+          type="date"
+          error={errorText('startDay')}
+          {...form.register('startDay')}
+        />
+        <TextField
+          label={t('prescribing.days')}
+          hint={t('prescribing.daysHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errorText('days')}
+          {...form.register('days')}
+        />
+      </div>
+      <TextField
+        label={t('prescribing.instruction')}
+        hint={t('prescribing.instructionHint')}
+        autoComplete="off"
+        error={errorText('instruction')}
+        {...form.register('instruction')}
+      />
+      <FormError>{errorText('root') ?? serverError}</FormError>
+      <Button type="submit" disabled={save.isPending}>
+        {t('prescribing.prescribe')}
+      </Button>
+    </form>
+  );
+}
