@@ -26,6 +26,13 @@ export interface CallControlsProps {
   onHangUp: () => void;
 }
 
+/**
+ * Four equal buttons that fit a 360 px phone in either language: a label longer than its
+ * quarter wraps under its icon rather than pushing the row past the screen's edge.
+ */
+const controlLayout =
+  'min-w-0 flex-col gap-1 px-1 text-center text-xs leading-tight whitespace-normal';
+
 function Toggle({
   label,
   pressed,
@@ -49,7 +56,7 @@ function Toggle({
       aria-pressed={pressed}
       disabled={disabled}
       onClick={onClick}
-      className={cn('flex-1 flex-col gap-1 text-xs', pressed && 'bg-brand-700 text-white')}
+      className={cn(controlLayout, pressed && 'bg-brand-700 text-white')}
     >
       <Shown aria-hidden="true" />
       {label}
@@ -64,7 +71,7 @@ function Toggle({
 export function CallControls(props: CallControlsProps) {
   const { t } = useTranslation();
   return (
-    <div role="group" aria-label={t('visits.call.controls')} className="flex gap-2">
+    <div role="group" aria-label={t('visits.call.controls')} className="grid grid-cols-4 gap-2">
       <Toggle
         label={t('visits.call.mute')}
         pressed={props.muted}
@@ -91,7 +98,7 @@ export function CallControls(props: CallControlsProps) {
         variant="destructive"
         disabled={props.ending}
         onClick={props.onHangUp}
-        className="flex-1 flex-col gap-1 text-xs"
+        className={controlLayout}
       >
         <PhoneOffIcon aria-hidden="true" />
         {props.role === 'doctor' ? t('visits.call.endVisit') : t('visits.call.leave')}
