@@ -146,6 +146,20 @@ test('a doctor who saw the patient reads their chart and prescribes; another doc
   await expectNoSidewaysScroll(doctor.page);
   expect(await prescriptionsOf(patient, patientId)).toHaveLength(1);
 
+  // The patient finds the morning dose on their home and takes it; the chart counts it.
+  await patient.page.goto('/');
+  const morningDose = card(patient.page, 'Medications due')
+    .getByRole('listitem')
+    .filter({ hasText: '8:00 AM' });
+  await expect(morningDose).toContainText('Amlodipine 5 mg');
+  await morningDose.getByRole('button', { name: 'Taken' }).click();
+  await expect(morningDose.getByText('Marked as taken')).toBeVisible();
+  await expect
+    .poll(async () => JSON.stringify(await prescriptionsOf(doctor, patientId)))
+    .toContain('"taken":1');
+  await doctor.page.reload();
+  await expect(active).toContainText(/Taken 1, missed \d+ in the last 7 days/);
+
   // The whole chart, with a reading, a flag, a visit and a medicine, passes axe's checks.
   // (Without the toast, which axe reads mid-fade.)
   const { violations } = await new AxeBuilder({ page: doctor.page })
