@@ -35,6 +35,7 @@ export interface ScenarioFigures {
 
 const password = 'bench-pass-2026';
 const senderEmail = 'bench-sender@example.com';
+const doctorEmail = 'bench-doctor@example.com';
 
 /**
  * The accounts, the bench user's session and a JWT, the bench user's care-team
@@ -82,6 +83,48 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
       await createAccount(email);
       emails.push(email);
     }
+    /** A call as a signed-in person makes it; the bench's setup must not be refused. */
+    const call = async (
+      cookie: string,
+      method: 'POST' | 'PUT',
+      apiPath: string,
+      payload: Record<string, unknown> = {},
+    ) => {
+      const answer = await server.inject({
+        method,
+        url: apiPath,
+        headers: { origin: url, cookie, 'content-type': 'application/json' },
+        payload,
+      });
+      if (answer.statusCode >= 300) throw new Error(`bench ${method} ${apiPath}: ${answer.body}`);
+      return answer.json<{ id: string }>();
+    };
+    /**
+     * The demo doctor's part for the chart scenario: a visit with the patient, from the waiting
+     * room to its summary, and a prescription, so the chart has every section to read.
+     */
+    const caringDoctor = async (patient: { id: string; cookie: string }) => {
+      await createAccount(doctorEmail);
+      const doctor = await signIn(doctorEmail);
+      await profiles.upsertNames(doctor.id, { first_name: 'Bench', last_name: 'Doctor' });
+      await profiles.setRole(doctor.id, 'doctor');
+      const visit = await call(patient.cookie, 'POST', '/api/visits', { reason: 'Follow-up' });
+      await call(doctor.cookie, 'POST', `/api/visits/${visit.id}/start`);
+      await call(patient.cookie, 'POST', `/api/visits/${visit.id}/join`);
+      await call(doctor.cookie, 'POST', `/api/visits/${visit.id}/end`);
+      await call(doctor.cookie, 'PUT', `/api/visits/${visit.id}/summary`, {
+        summary: 'Blood pressure steady; continue the medicine.',
+      });
+      await call(doctor.cookie, 'POST', `/api/patients/${patient.id}/medications`, {
+        id: crypto.randomUUID(),
+        medicine: 'Amlodipine 5 mg',
+        dose: '1 tablet',
+        times: ['morning', 'night'],
+        days: 30,
+      });
+      return doctor;
+    };
+
     const [email, ...signInEmails] = emails;
     if (email === undefined) throw new Error('No bench accounts');
     const user = await signIn(email);
@@ -106,6 +149,7 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
         values: benchReading,
       });
     }
+    const doctor = await caringDoctor(user);
     await createAccount(senderEmail);
     const sender = await signIn(senderEmail);
     const senderConversationId = await patient(sender);
@@ -122,6 +166,7 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
       user: { ...user, jwt: jwt.json<{ token: string }>().token },
       conversationId,
       sender: { ...sender, conversationId: senderConversationId },
+      doctor,
       signInEmails,
     };
   } finally {

@@ -14,6 +14,9 @@ import { signInLimits } from '../server/src/rate-limit/auth-limits';
 import { patientAccess } from '../server/src/access/patient-access';
 import { vitalsRepository } from '../server/src/record/vitals-repository';
 import { vitalsService } from '../server/src/record/vitals-service';
+import { chartRepository } from '../server/src/record/chart-repository';
+import { chartService } from '../server/src/record/chart-service';
+import { medicationsRepository } from '../server/src/record/medications-repository';
 
 /** What the scenarios work with: one server on one database, and accounts made for the run. */
 export interface BenchWorld {
@@ -28,6 +31,11 @@ export interface BenchWorld {
    * care-team conversation: the bench user's conversation keeps its size for the reads.
    */
   sender: { id: string; cookie: string; sessionToken: string; conversationId: string };
+  /**
+   * A doctor caring for the bench user (a finished visit with its summary, and a prescription),
+   * signed in, who reads the bench user's chart.
+   */
+  doctor: { id: string; cookie: string; sessionToken: string };
   /** Accounts for the sign-in run; each signs in at most `signInsPerAccount` times. */
   signInEmails: string[];
 }
@@ -52,6 +60,18 @@ function benchVitals(handle: DatabaseHandle) {
   const { db } = handle;
   return vitalsService({
     vitals: vitalsRepository(db),
+    access: patientAccess(db),
+    trail: auditTrail(handle.unitOfWork, auditRepository(db)),
+  });
+}
+
+/** The chart route's own service, as `server/src/app.ts` builds it. */
+function benchChart(handle: DatabaseHandle) {
+  const { db } = handle;
+  return chartService({
+    chart: chartRepository(db),
+    vitals: vitalsRepository(db),
+    medications: medicationsRepository(db),
     access: patientAccess(db),
     trail: auditTrail(handle.unitOfWork, auditRepository(db)),
   });
@@ -333,6 +353,27 @@ export const scenarios: HttpScenario[] = [
       };
     },
     targets: { ratio: 0.5 },
+  },
+  {
+    // A doctor opening the chart of a patient they saw: the whole record in one read (a month
+    // of readings, a prescription with its adherence, a visit), and its audit entry.
+    name: 'read the chart',
+    connections: 50,
+    requests: (world) => [
+      {
+        method: 'GET',
+        path: `/api/patients/${world.user.id}/chart`,
+        headers: { cookie: world.doctor.cookie },
+      },
+    ],
+    statements: (handle, world) => {
+      const caller = sessionCaller(handle.db);
+      const service = benchChart(handle);
+      return async () => {
+        await service.read(await caller(world.doctor.sessionToken), world.user.id);
+      };
+    },
+    targets: { p99Ms: 100, ratio: 0.5, on: 'postgres' },
   },
 ];
 
