@@ -17,9 +17,22 @@ export const pages = [
     path: '/',
     shell: 'protected',
     module: 'home',
-    data: [{ path: '/api/messaging/conversations', roles: ['patient'] }],
+    data: [
+      { path: '/api/messaging/conversations', roles: ['patient'] },
+      { path: '/api/patients/:me/vitals', roles: ['patient'] },
+    ],
   },
-  { path: '/health', shell: 'protected', module: 'health' },
+  {
+    path: '/health',
+    shell: 'protected',
+    module: 'health',
+    data: [
+      { path: '/api/patients/:me/vitals', roles: ['patient'] },
+      { path: '/api/patients/:me/medications', roles: ['patient'] },
+      { path: '/api/visits/history', roles: ['patient'] },
+      { path: '/api/uploads', roles: ['patient'] },
+    ],
+  },
   { path: '/health/vitals/new', shell: 'protected', module: 'record-vitals' },
   { path: '/messages', shell: 'protected', module: 'messages' },
   {
@@ -31,7 +44,12 @@ export const pages = [
       { path: '/api/messaging/conversations/:conversationId/messages' },
     ],
   },
-  { path: '/profile', shell: 'protected', module: 'profile' },
+  {
+    path: '/profile',
+    shell: 'protected',
+    module: 'profile',
+    data: [{ path: '/api/patients/:me/vitals', roles: ['patient'] }],
+  },
   { path: '/queue', shell: 'protected', module: 'queue' },
   { path: '/visit/:id', shell: 'protected', module: 'visit' },
   {
@@ -49,7 +67,8 @@ export type Shell = 'public' | 'protected';
 
 /**
  * A request a page makes as it opens: an API path, where `:name` is the page path's parameter
- * of that name, and the roles whose screen makes it (every role's when absent).
+ * of that name and `:me` the reader's own id, and the roles whose screen makes it (every
+ * role's when absent).
  */
 export interface PageData {
   path: string;

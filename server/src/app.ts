@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
-import { callerResolver, sessionRoleReader } from './auth/current-user';
+import { callerResolver, sessionReader } from './auth/current-user';
 import { authService } from './auth/auth-service';
 import { accountAudit, expiredVerifications, unconfirmedAccounts } from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
@@ -243,7 +243,7 @@ export async function buildApp({
   await registerWebApp(server, {
     root: webRoot ?? '',
     appMode: config.appMode,
-    readerRole: sessionRoleReader(auth, db),
+    reader: sessionReader(auth, db),
   });
   return { server, auth, mailer, routes, tasks: { visitClock: () => visitsServing.applyClock() } };
 }

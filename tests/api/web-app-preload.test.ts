@@ -159,10 +159,12 @@ describe("preloading the reader's data with a page", () => {
 
   it("names the patient's home's and a conversation's requests for a signed-in patient", async () => {
     const patient = await signedIn('patient@example.com');
+    const me = (await patient.get<{ user: { id: string } }>('/api/me')).body.user.id;
     expect(dataPreloads(await page(patient, '/'))).toEqual([
       '/api/me',
       '/api/visits/current',
       '/api/messaging/conversations',
+      `/api/patients/${me}/vitals`,
     ]);
     expect(dataPreloads(await page(patient, `/messages/${id}`))).toEqual([
       '/api/me',
@@ -170,15 +172,26 @@ describe("preloading the reader's data with a page", () => {
       `/api/messaging/conversations/${id}`,
       `/api/messaging/conversations/${id}/messages`,
     ]);
+    // Their own record, under their own id: what Health and the Profile read as they open.
     expect(dataPreloads(await page(patient, '/health'))).toEqual([
       '/api/me',
       '/api/visits/current',
+      `/api/patients/${me}/vitals`,
+      `/api/patients/${me}/medications`,
+      '/api/visits/history',
+      '/api/uploads',
+    ]);
+    expect(dataPreloads(await page(patient, '/profile'))).toEqual([
+      '/api/me',
+      '/api/visits/current',
+      `/api/patients/${me}/vitals`,
     ]);
   });
 
   it('names only what the reader’s own screen asks for: a doctor’s home is not a patient’s', async () => {
     const doctor = await signedIn('doctor@example.com');
     expect(dataPreloads(await page(doctor, '/'))).toEqual(['/api/me']);
+    expect(dataPreloads(await page(doctor, '/profile'))).toEqual(['/api/me']);
     expect(dataPreloads(await page(doctor, `/messages/${id}`))).toEqual([
       '/api/me',
       `/api/messaging/conversations/${id}`,

@@ -120,19 +120,25 @@ export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: stri
 export type CallerResolver = ReturnType<typeof callerResolver>;
 
 /**
- * The role of whoever a page request's session cookie names, read only: unlike the API's
+ * The id and role of whoever a page request's session cookie names, read only: unlike the API's
  * resolver it never extends a session (the page answer could not carry the new cookie, and a
  * session extended here would leave the browser's cookie to run out first). Undefined when
  * there is no live session; anything it cannot read is the same as no session.
  */
-export function sessionRoleReader(auth: Auth, db: Kysely<Database>) {
+export function sessionReader(auth: Auth, db: Kysely<Database>) {
   const callers = callerQueries(db);
-  return async function readerRole(request: FastifyRequest): Promise<Role | undefined> {
+  return async function reader(request: FastifyRequest): Promise<PageReader | undefined> {
     const cookieHeader = request.headers.cookie;
     if (!cookieHeader) return undefined;
     const row = await sessionOfCookie(callers, cookieHeader, await sessionCookieSettings(auth));
-    return row && row.expiresAt.getTime() > Date.now() ? row.role : undefined;
+    return row && row.expiresAt.getTime() > Date.now() ? { id: row.id, role: row.role } : undefined;
   };
 }
 
-export type SessionRoleReader = ReturnType<typeof sessionRoleReader>;
+/** Who reads a page, as far as its preloads need to know. */
+export interface PageReader {
+  id: string;
+  role: Role;
+}
+
+export type SessionReader = ReturnType<typeof sessionReader>;

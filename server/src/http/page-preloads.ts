@@ -1,4 +1,4 @@
-import type { Role } from '@shared/role';
+import type { PageReader } from '../auth/current-user';
 import { shellData, shellSource, pageSource, type PageData, type PageEntry } from '@shared/pages';
 import { manifestEntry, staticImportClosure, type WebManifest } from './web-manifest';
 
@@ -42,19 +42,20 @@ function apiPathOf(data: PageData, params: Record<string, string>): string | und
 }
 
 /**
- * What the page at hand asks the server for as it opens, for the reader's role: asked for with
- * the page, the answers are in when the page's code is. A parameter that is not a plain id is
- * left to the page, which shows its own error for it.
+ * What the page at hand asks the server for as it opens, for the reader's role and with their
+ * own id as `:me`: asked for with the page, the answers are in when the page's code is. A
+ * parameter that is not a plain id is left to the page, which shows its own error for it.
  */
 export function dataPreloads(
   page: PageEntry,
   params: Record<string, string>,
-  role: Role | undefined,
+  reader: PageReader | undefined,
 ): string[] {
-  if (role === undefined) return [];
+  if (reader === undefined) return [];
+  const { role } = reader;
   return [...shellData[page.shell], ...(page.data ?? [])]
     .filter((data) => data.roles === undefined || data.roles.includes(role))
-    .map((data) => apiPathOf(data, params))
+    .map((data) => apiPathOf(data, { ...params, me: reader.id }))
     .filter((apiPath): apiPath is string => apiPath !== undefined)
     .map(fetchPreload);
 }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appModeMetaName, type AppMode } from '@shared/app-mode';
 import { matchPage, pages, type PageEntry } from '@shared/pages';
-import type { SessionRoleReader } from '../auth/current-user';
+import type { SessionReader } from '../auth/current-user';
 import { AppError } from './app-error';
 import { dataPreloads, modulePreloads } from './page-preloads';
 import { readWebManifest } from './web-manifest';
@@ -13,7 +13,7 @@ export interface WebAppOptions {
   root: string;
   appMode: AppMode;
   /** Whose page it is, to preload the data their screen asks for. */
-  readerRole: SessionRoleReader;
+  reader: SessionReader;
 }
 
 const oneYear = 365 * 24 * 60 * 60;
@@ -84,12 +84,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const match = matchPage(pathname);
     const html = match && pageHtml.get(match.page);
     if (!match || html === undefined || match.page.shell !== 'protected') return html;
-    const role = await options.readerRole(request).catch((error: unknown) => {
+    const reader = await options.reader(request).catch((error: unknown) => {
       // The page still works without them: it asks for its data itself.
       request.log.warn({ err: error }, 'could not read the session for data preloads');
       return undefined;
     });
-    const data = dataPreloads(match.page, match.params, role);
+    const data = dataPreloads(match.page, match.params, reader);
     return data.length === 0 ? html : html.replace('</head>', `${data.join('')}</head>`);
   }
 
