@@ -355,10 +355,11 @@ export const scenarios: HttpScenario[] = [
     targets: { ratio: 0.5 },
   },
   {
-    // A doctor opening the chart of a patient they saw: the whole record in one read (a month
-    // of readings, a prescription with its adherence, a visit), and its audit entry.
+    // Doctors opening the chart of a patient they saw: the whole record in one read (a month of
+    // readings, a prescription with its adherence, a visit), and its audit entry. A network has
+    // far fewer doctors than patients: ten at the same moment is a busy clinic day.
     name: 'read the chart',
-    connections: 50,
+    connections: 10,
     requests: (world) => [
       {
         method: 'GET',
