@@ -155,7 +155,8 @@ export function messagingService(deps: MessagingServiceDeps) {
         { id: message.conversationId, carePatientId: conversation.carePatientId },
         { via: 'push', messages: 1 },
       );
-      if (entry) await trail.note(entry);
+      // Every stream the message reaches notes its read at once: one insert for them all.
+      if (entry) await trail.noteTogether(entry);
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../shared/audit';
 import { auditRepository, type AuditRecord } from '../../../server/src/audit/audit-repository';
+import { auditTrail } from '../../../server/src/audit/audit-trail';
 import { runAuditCommand } from '../../../server/src/cli/audit';
 import { outboxRepository } from '../../../server/src/mail/outbox-repository';
 import { person } from '../messaging/fixture';
@@ -85,6 +86,29 @@ describe.each(databaseVariants)('audit storage on the $name database', (variant)
       }),
     ).rejects.toThrow();
     expect(await recordedIds()).not.toContain('claims a change');
+  });
+
+  it('writes the reads noted in one turn together, and each noter hears how its batch went', async () => {
+    const trail = auditTrail(server.database.unitOfWork, audit());
+    // A message pushed to 1,200 open streams: more rows than one insert takes.
+    const ids = Array.from({ length: 1200 }, (_, i) => `pushed-${variant.name}-${i}`);
+    await Promise.all(
+      ids.map((id) => trail.noteTogether(entry(id, { type: 'conversation-read' }))),
+    );
+    const stored = new Set(await recordedIds());
+    expect(ids.filter((id) => !stored.has(id))).toEqual([]);
+
+    // A batch that cannot be stored fails for every read in it, and stores none of them.
+    const failed = await Promise.allSettled([
+      trail.noteTogether(entry('batch-a')),
+      trail.noteTogether({ ...entry('batch-bad'), type: 'no-such-type' as AuditRecord['type'] }),
+    ]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(await recordedIds()).not.toContain('batch-a');
+
+    // The next turn's reads start a batch of their own.
+    await trail.noteTogether(entry('after-the-failure'));
+    expect(await recordedIds()).toContain('after-the-failure');
   });
 
   it('turns a transaction begun inside a unit into a savepoint of it', async () => {
