@@ -25,7 +25,7 @@ const sendsPerRound = 25;
  * What the send route asks of the database, timed with and without its audit entry, on one
  * database in one run: whose session it is, who may read the conversation, the insert, and
  * the announcement. The audited send is the route's own: the message and its entry in one
- * statement.
+ * transaction (`trail.change`), where the plain send is the insert alone.
  */
 export async function benchAuditCost(): Promise<AuditCostFigures[]> {
   return onBenchDatabases('audit', async (database, env) => {
