@@ -4,6 +4,7 @@ import { chartKeys, chartQueryOptions } from '@/features/chart/api/get-chart';
 import { ChartScreen } from '@/features/chart/components/chart-screen';
 import { PrescribeForm } from '@/features/prescribing/components/prescribe-form';
 import { StopMedication } from '@/features/prescribing/components/stop-medication';
+import { VitalsTrend } from '@/features/vitals/components/vitals-trend';
 import { useSession } from '@/lib/session';
 
 /** The chart, asked for while the app is still starting. */
@@ -28,6 +29,7 @@ export default function ChartPage() {
       medicationActions={(medication) => (
         <StopMedication patientId={patientId} medication={medication} onStopped={refresh} />
       )}
+      vitalsTrend={(readings) => <VitalsTrend readings={readings} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Medication } from '@shared/medications';
+import type { VitalsReading } from '@shared/vitals';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageLoading } from '@/components/layout/page-loading';
@@ -31,16 +32,18 @@ function NoSuchPatient() {
 /**
  * A patient's chart for their doctor: name (the page's heading), age, latest vitals with their
  * flags and trend, medications with adherence, visits with summaries, and documents. The page
- * hands in the ways to prescribe and to stop a medication.
+ * hands in the ways to prescribe and to stop a medication, and the drawing of the trend.
  */
 export function ChartScreen({
   patientId,
   prescribing,
   medicationActions,
+  vitalsTrend,
 }: {
   patientId: string;
   prescribing?: ReactNode;
   medicationActions?: (medication: Medication) => ReactNode;
+  vitalsTrend?: (readings: VitalsReading[]) => ReactNode;
 }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
@@ -75,7 +78,7 @@ export function ChartScreen({
         <PageHeader title={patient.name} actions={<LanguageToggle />} />
         <p className="text-muted-foreground -mt-3 text-sm">{facts.join(' · ')}</p>
       </div>
-      <ChartVitals vitals={vitals} />
+      <ChartVitals vitals={vitals} trend={vitalsTrend} />
       <ChartMedications
         medications={medications}
         actionsOf={medicationActions}

@@ -1,10 +1,9 @@
 import { TriangleAlertIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartTrendDays, type Chart } from '@shared/chart';
 import type { VitalFlag, VitalsReading } from '@shared/vitals';
 import { Card, CardTitle } from '@/components/ui/card';
-import { Sparkline, type SparklineSeries } from '@/components/ui/sparkline';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
 
@@ -99,88 +98,32 @@ function Latest({ latest }: { latest: Chart['vitals']['latest'] }) {
   );
 }
 
-/** The last 30 days of each measure: a small drawing, and the same in words. */
-function Trend({ readings }: { readings: VitalsReading[] }) {
+/**
+ * The chart's vitals: the latest of each measure with its flags, and the trend of the last
+ * 30 days, drawn by what the page hands in (the patient's own trend, the same drawing and
+ * words as on their Health screen).
+ */
+export function ChartVitals({
+  vitals,
+  trend,
+}: {
+  vitals: Chart['vitals'];
+  trend?: (readings: VitalsReading[]) => ReactNode;
+}) {
   const { t } = useTranslation();
   const format = useNumberFormat();
-  const titleId = useId();
-  const oldestFirst = [...readings].sort((a, b) => Date.parse(a.takenAt) - Date.parse(b.takenAt));
-  const valuesOf = (measure: Single | 'systolic' | 'diastolic') =>
-    oldestFirst.flatMap((reading) => (reading[measure] === undefined ? [] : [reading[measure]]));
-  const days = format.number(chartTrendDays);
-  const trends: { key: string; name: string; summary: string; lines: SparklineSeries[] }[] = [];
-  for (const measure of ['heartRate', 'oxygenSaturation', 'weight'] as const) {
-    const values = valuesOf(measure);
-    if (values.length === 0) continue;
-    const name = t(`chart.vitals.measures.${measure}`);
-    trends.push({
-      key: measure,
-      name,
-      summary: t('chart.vitals.summary', {
-        name,
-        unit: t(`chart.vitals.units.${unitOf[measure]}`),
-        count: values.length,
-        number: format.number(values.length),
-        low: format.number(Math.min(...values)),
-        high: format.number(Math.max(...values)),
-        latest: format.number(values.at(-1) ?? 0),
-      }),
-      lines: [{ values, className: 'text-brand-700' }],
-    });
-  }
-  const systolic = valuesOf('systolic');
-  const diastolic = valuesOf('diastolic');
-  if (systolic.length > 0) {
-    trends.push({
-      key: 'bloodPressure',
-      name: t('chart.vitals.measures.bloodPressure'),
-      summary: t('chart.vitals.pressure', {
-        unit: t('chart.vitals.units.mmHg'),
-        count: systolic.length,
-        number: format.number(systolic.length),
-        systolicLow: format.number(Math.min(...systolic)),
-        systolicHigh: format.number(Math.max(...systolic)),
-        diastolicLow: format.number(Math.min(...diastolic)),
-        diastolicHigh: format.number(Math.max(...diastolic)),
-        latest: `${format.number(systolic.at(-1) ?? 0)}/${format.number(diastolic.at(-1) ?? 0)}`,
-      }),
-      lines: [
-        { values: systolic, className: 'text-brand-700' },
-        { values: diastolic, className: 'text-accent-600' },
-      ],
-    });
-  }
-  return (
-    <section aria-labelledby={titleId} className="grid gap-2">
-      <h3 id={titleId} className="text-sm font-semibold">
-        {t('chart.vitals.trendTitle', { days })}
-      </h3>
-      {trends.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{t('chart.vitals.noTrend', { days })}</p>
-      ) : (
-        <ul className="grid grid-cols-1 gap-2 min-[520px]:grid-cols-2">
-          {trends.map(({ key, name, summary, lines }) => (
-            <li key={key} className="bg-muted grid gap-1 rounded-lg p-3">
-              <span className="text-muted-foreground text-xs font-medium">{name}</span>
-              <Sparkline lines={lines} />
-              <p className="text-xs">{summary}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-/** The chart's vitals: the latest of each measure with its flags, and the 30-day trend. */
-export function ChartVitals({ vitals }: { vitals: Chart['vitals'] }) {
-  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className="grid gap-3">
       <CardTitle id={titleId}>{t('chart.vitals.title')}</CardTitle>
       <Latest latest={vitals.latest} />
-      <Trend readings={vitals.recent} />
+      {vitals.recent.length === 0 ? (
+        <p className="text-muted-foreground text-sm">
+          {t('chart.vitals.noTrend', { days: format.number(chartTrendDays) })}
+        </p>
+      ) : (
+        trend?.(vitals.recent)
+      )}
     </Card>
   );
 }
