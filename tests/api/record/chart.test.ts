@@ -10,6 +10,7 @@ import { profilesRepository } from '../../../server/src/profiles/profiles-reposi
 import { Client } from '../auth/client';
 import { person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
+import { recordCast } from './fixture';
 import { act, expectError, inProgress, joinWaitingRoom } from '../visits/fixture';
 
 interface AuditRow {
@@ -64,13 +65,7 @@ describe.each(databaseVariants)('the chart on the $name database', (variant) => 
 
   beforeAll(async () => {
     server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
-    doctor = await person(server, 'doctor', { first: 'Ram', last: 'Thapa' });
-    stranger = await person(server, 'doctor', { first: 'Hari', last: 'Karki' });
-    staff = await Promise.all(
-      (['manager', 'admin', 'researcher', 'superadmin'] as const).map((role) =>
-        person(server, role, { first: role }),
-      ),
-    );
+    ({ doctor, stranger, staff } = await recordCast(server));
   });
   afterAll(async () => {
     await server.close();

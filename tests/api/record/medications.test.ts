@@ -21,6 +21,7 @@ import { medicationsService } from '../../../server/src/record/medications-servi
 import { Client } from '../auth/client';
 import { person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
+import { recordCast } from './fixture';
 import { expectError, joinWaitingRoom, start } from '../visits/fixture';
 
 interface AuditRow {
@@ -106,13 +107,7 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
 
   beforeAll(async () => {
     server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
-    doctor = await person(server, 'doctor', { first: 'Ram', last: 'Thapa' });
-    stranger = await person(server, 'doctor', { first: 'Hari', last: 'Karki' });
-    staff = await Promise.all(
-      (['manager', 'admin', 'researcher', 'superadmin'] as const).map((role) =>
-        person(server, role, { first: role }),
-      ),
-    );
+    ({ doctor, stranger, staff } = await recordCast(server));
   });
   afterAll(async () => {
     await server.close();
