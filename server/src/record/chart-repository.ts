@@ -3,7 +3,7 @@ import { uploadContentPath } from '@shared/uploads';
 import type { ChartDocument, ChartVisit } from '@shared/chart';
 import type { Database } from '../db/schema';
 import type { BirthFacts } from './patient-age';
-import { personName } from './person-name';
+import { displayName } from '../profiles/person-name';
 
 /** Who a patient is, as their profile and account say. */
 export interface PatientFacts extends BirthFacts {
@@ -16,11 +16,6 @@ export const chartListLimit = 200;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
-
-/** A name from the profile, else the e-mail's local part, else the fallback. */
-function nameOf(first: string | null, last: string | null, email: string | null, fallback: string) {
-  return personName(first, last) ?? (email?.split('@')[0]?.trim() || fallback);
-}
 
 /**
  * What the chart reads beyond the vitals and medications repositories: the patient's
@@ -47,7 +42,7 @@ export function chartRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) return null;
       return {
-        name: nameOf(row.first_name, row.last_name, row.email, 'Patient'),
+        name: displayName(row.first_name, row.last_name, row.email, 'Patient'),
         gender: row.gender,
         age: row.age,
         dateSystem: row.date_system,
@@ -87,7 +82,7 @@ export function chartRepository(db: Kysely<Database>) {
         doctorName:
           row.doctor_id === null
             ? null
-            : nameOf(row.doctor_first, row.doctor_last, row.doctor_email, 'Doctor'),
+            : displayName(row.doctor_first, row.doctor_last, row.doctor_email, 'Doctor'),
         startedAt: iso(row.started_at),
         endedAt: iso(row.ended_at),
         summary: row.summary,

@@ -4,7 +4,7 @@ import { timeOfDaySchema, type TimeOfDay } from '@shared/medications';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import { inDayOrder, type Prescription, type TakenDose } from './medication-schedule';
-import { personName } from './person-name';
+import { personName } from '../profiles/person-name';
 
 /** A prescription to store, under the id the doctor's client chose. */
 export interface NewPrescription {

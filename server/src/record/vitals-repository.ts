@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import { flagsOf, vitalsListLimit, type VitalValues, type VitalsReading } from '@shared/vitals';
 import type { Database } from '../db/schema';
-import { personName } from './person-name';
+import { personName } from '../profiles/person-name';
 import { observationsOf, valuesOf, type ObservationComponent } from './vital-codes';
 
 /** A reading to store: the device's id for it, whose it is, when it was taken, who records it. */

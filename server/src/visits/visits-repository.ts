@@ -15,6 +15,7 @@ import {
   type VisitStatus,
   type VisitType,
 } from '@shared/visits';
+import { displayName } from '../profiles/person-name';
 import type { Database } from '../db/schema';
 
 /** What a new visit's estimate assumes a consultation takes when none ended in the last week. */
@@ -50,19 +51,6 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
 function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
-}
-
-/** A person's name as visits show it: first and last name, else the e-mail's local part. */
-function displayName(
-  first: string | null,
-  last: string | null,
-  email: string | null,
-  fallback: string,
-): string {
-  const name = [first, last].filter(Boolean).join(' ').trim();
-  if (name) return name;
-  const local = email?.split('@')[0]?.trim();
-  return local || fallback;
 }
 
 /**
