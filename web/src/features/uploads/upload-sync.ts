@@ -4,6 +4,7 @@ import { uploadsQueryOptions } from './api/get-uploads';
 import { uploadPhoto } from './api/upload-photo';
 import { takeLegacyUploads } from './legacy-upload-queue';
 import { newUploadId } from './upload-id';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 /** The outbox's kind for photos; they share one key, so they reach the server in the order taken. */
 export const photoKind = 'photo';
@@ -21,7 +22,7 @@ export function photoSender(queryClient: QueryClient): OutboxSender<PhotoPayload
     send: (payload, entry) =>
       uploadPhoto({ id: entry.id, ownerId: entry.ownerId, image: payload.image }),
     delivered: async () => {
-      await queryClient.invalidateQueries({ queryKey: uploadsQueryOptions.queryKey });
+      await refetchAfterWrite(queryClient, { queryKey: uploadsQueryOptions.queryKey });
     },
   };
 }

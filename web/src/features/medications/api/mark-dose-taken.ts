@@ -3,6 +3,7 @@ import { markDoseTakenSchema, type Dose, type MarkDoseTaken } from '@shared/medi
 import { apiFetch } from '@/lib/api-client';
 import { outbox, useOutbox, type OutboxItem, type OutboxSender } from '@/lib/outbox';
 import { medicationsKeys } from './medications-keys';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export interface DoseTakenInput {
   patientId: string;
@@ -43,8 +44,8 @@ export function doseTakenSender(queryClient: QueryClient): OutboxSender<DoseTake
       const { patientId } = entry.payload;
       showDose(queryClient, patientId, answer as Dose);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: medicationsKeys.doses(patientId) }),
-        queryClient.invalidateQueries({ queryKey: medicationsKeys.of(patientId), exact: true }),
+        refetchAfterWrite(queryClient, { queryKey: medicationsKeys.doses(patientId) }),
+        refetchAfterWrite(queryClient, { queryKey: medicationsKeys.of(patientId), exact: true }),
       ]);
     },
   };

@@ -1,8 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '@shared/messaging';
 import { outbox } from '@/lib/outbox';
 import { outboxStorage } from '@/lib/outbox-db';
+import { messagesQueryOptions } from './get-messages';
 import { messagingKeys } from './query-keys';
 import { messageKind, messageSender, queueMessage } from './send-message';
 
@@ -58,6 +59,44 @@ describe('sending a message', () => {
     expect(url).toBe(`/api/messaging/conversations/${conversationId}/messages`);
     expect(JSON.parse(init.body as string)).toEqual({ id: sent.id, content: sent.content });
     await vi.waitFor(async () => expect(await outboxStorage.listFor('me')).toEqual([]));
+    unregister();
+  });
+
+  it('shows as sent when the conversation was still loading, asked before the message was stored', async () => {
+    let stored = false;
+    let answerFirstLoad: (() => void) | undefined;
+    const fetchMock = vi.fn((_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        stored = true;
+        return Promise.resolve(Response.json(sent, { status: 201 }));
+      }
+      // The first load was asked before the message was stored, and is answered after.
+      const list = stored ? [earlier, sent] : [earlier];
+      if (stored) return Promise.resolve(Response.json(list));
+      return new Promise<Response>((resolve) => {
+        answerFirstLoad = () => resolve(Response.json(list));
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const queryClient = new QueryClient();
+    // The conversation on screen, its first load under way.
+    const onScreen = new QueryObserver(queryClient, messagesQueryOptions(conversationId));
+    const stopWatching = onScreen.subscribe(() => undefined);
+    await vi.waitFor(() => expect(answerFirstLoad).toBeDefined());
+    const unregister = outbox.register(messageKind, messageSender(queryClient));
+    outbox.start('me');
+
+    await queueMessage({ conversationId, id: sent.id, content: sent.content });
+    await vi.waitFor(async () => expect(await outboxStorage.listFor('me')).toEqual([]));
+    answerFirstLoad?.();
+
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(messagingKeys.messages(conversationId))).toEqual([
+        earlier,
+        sent,
+      ]),
+    );
+    stopWatching();
     unregister();
   });
 });

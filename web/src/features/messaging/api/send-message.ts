@@ -34,12 +34,15 @@ export function messageSender(queryClient: QueryClient): OutboxSender<SendMessag
     delivered: async (answer) => {
       const message = answer as Message;
       const messagesKey = messagingKeys.messages(message.conversationId);
-      // A poll already under way was answered before this message was stored; its older
-      // list would hide the message until the next poll.
+      // A load already under way was asked before this message was stored; its older list
+      // would hide the message until the next poll, or for good where push keeps it current.
+      await queryClient.cancelQueries({ queryKey: messagesKey });
       if (queryClient.getQueryData(messagesKey)) {
-        await queryClient.cancelQueries({ queryKey: messagesKey });
+        addToMessages(queryClient, [message]);
+      } else {
+        // The conversation's first load was the one stopped: it is asked again.
+        await queryClient.refetchQueries({ queryKey: messagesKey, type: 'active' });
       }
-      addToMessages(queryClient, [message]);
       await queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
     },
   };

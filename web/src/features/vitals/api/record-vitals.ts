@@ -3,6 +3,7 @@ import { recordVitalsSchema, type RecordVitals, type VitalsReading } from '@shar
 import { apiFetch } from '@/lib/api-client';
 import { outbox, useOutbox, type OutboxItem, type OutboxSender } from '@/lib/outbox';
 import { vitalsKeys } from './vitals-keys';
+import { refetchAfterWrite } from '@/lib/refetch-after-write';
 
 export interface RecordVitalsInput {
   patientId: string;
@@ -51,7 +52,7 @@ export function vitalsSender(queryClient: QueryClient): OutboxSender<RecordVital
     send: recordVitals,
     delivered: async (answer, entry) => {
       showReading(queryClient, entry.payload.patientId, answer as VitalsReading);
-      await queryClient.invalidateQueries({ queryKey: vitalsKeys.of(entry.payload.patientId) });
+      await refetchAfterWrite(queryClient, { queryKey: vitalsKeys.of(entry.payload.patientId) });
     },
   };
 }
