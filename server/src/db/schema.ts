@@ -136,6 +136,8 @@ export interface VisitsTable {
   patient_seen_at: Moment;
   doctor_seen_at: Moment;
   summary_at: Moment;
+  /** The appointment whose check-in opened this visit; null for a walk-in. */
+  appointment_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VisitEventsTable {
@@ -228,6 +230,45 @@ export interface MedicationAdministrationsTable {
   recorder_role: string;
 }
 
+/** A doctor's hours (FHIR Schedule); their weekdays and days off in the two tables below. */
+export interface DoctorHoursTable {
+  doctor_id: string;
+  slot_minutes: number;
+  updated_at: UpdatedAt;
+  updated_by: string | null;
+}
+
+/** One weekday worked, in minutes since the clinic's midnight. */
+export interface DoctorWorkingDaysTable {
+  doctor_id: string;
+  weekday: number;
+  start_minute: number;
+  end_minute: number;
+}
+
+export interface DoctorDaysOffTable {
+  doctor_id: string;
+  /** A clinic day; read it as `day::text` (`YYYY-MM-DD`), as the driver would make it a Date. */
+  day: ColumnType<string, string, string>;
+}
+
+/** An appointment (FHIR Appointment); `status` as in `shared/appointments.ts`. */
+export interface AppointmentsTable {
+  id: string;
+  patient_id: string;
+  doctor_id: string;
+  status: string;
+  starts_at: ColumnType<Date, Date | string, Date | string>;
+  ends_at: ColumnType<Date, Date | string, Date | string>;
+  day: ColumnType<string, string, string>;
+  reason: ColumnType<string, string | undefined, string>;
+  booked_by: string | null;
+  booked_at: CreatedAt;
+  checked_in_at: Moment;
+  ended_at: Moment;
+  visit_id: string | null;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -247,4 +288,8 @@ export interface Database {
   observations: ObservationsTable;
   medication_requests: MedicationRequestsTable;
   medication_administrations: MedicationAdministrationsTable;
+  doctor_hours: DoctorHoursTable;
+  doctor_working_days: DoctorWorkingDaysTable;
+  doctor_days_off: DoctorDaysOffTable;
+  appointments: AppointmentsTable;
 }

@@ -14,6 +14,7 @@ import * as careRelationships from './0012-care-relationships';
 import * as uploadIdsPerOwner from './0013-upload-ids-per-owner';
 import * as observations from './0014-observations';
 import * as medications from './0015-medications';
+import * as appointments from './0016-appointments';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-upload-ids-per-owner': uploadIdsPerOwner,
   '0014-observations': observations,
   '0015-medications': medications,
+  '0016-appointments': appointments,
 };
