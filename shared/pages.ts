@@ -20,6 +20,7 @@ export const pages = [
     data: [
       { path: '/api/messaging/conversations', roles: ['patient'] },
       { path: '/api/patients/:me/vitals', roles: ['patient'] },
+      { path: '/api/figures/network', roles: ['superadmin'] },
     ],
   },
   {
@@ -59,8 +60,18 @@ export const pages = [
     data: [{ path: '/api/patients/:patientId/chart', roles: ['doctor'] }],
   },
   { path: '/onboarding', shell: 'protected', module: 'onboarding' },
-  { path: '/today', shell: 'protected', module: 'today' },
-  { path: '/overview', shell: 'protected', module: 'overview' },
+  {
+    path: '/today',
+    shell: 'protected',
+    module: 'today',
+    data: [{ path: '/api/figures/today', roles: ['manager'] }],
+  },
+  {
+    path: '/overview',
+    shell: 'protected',
+    module: 'overview',
+    data: [{ path: '/api/figures/network', roles: ['admin', 'superadmin'] }],
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';
