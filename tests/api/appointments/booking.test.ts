@@ -193,7 +193,9 @@ describe.each(databaseVariants)('booking appointments on the $name database', (v
     const notOffered = async (at: string, message: RegExp) => {
       const answer = await bookCall(await patient(), doctor.id, at);
       expectError(answer, 409, 'slot_unavailable');
-      expect((answer.body as { error: { message: string } }).error.message).toMatch(message);
+      expect((answer.body as unknown as { error: { message: string } }).error.message).toMatch(
+        message,
+      );
     };
     await notOffered(new Date(Date.now() - 60 * 60_000).toISOString(), /passed/);
     await notOffered(
