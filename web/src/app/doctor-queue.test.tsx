@@ -19,6 +19,7 @@ const queue: Queue = {
       reason: 'Chest pain',
       type: 'video',
       queuedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
+      appointmentTime: null,
     },
   ],
   waiting: 1,

@@ -18,6 +18,7 @@ const sampleEntries: QueueEntry[] = [
     reason: 'Chest pain',
     queuedAt: minutesAgo(12),
     type: 'video',
+    appointmentTime: null,
   },
   {
     id: 'v2',
@@ -27,6 +28,7 @@ const sampleEntries: QueueEntry[] = [
     reason: 'Follow-up',
     queuedAt: minutesAgo(5),
     type: 'call',
+    appointmentTime: null,
   },
 ];
 
