@@ -12,8 +12,9 @@ import type { Database } from '../db/schema';
  * - **A doctor who cares for them**: a visit assigned to the doctor is open, or ended within
  *   the last `careWindowDays`; or the patient has an appointment with the doctor that holds
  *   its slot (booked, checked in, in its visit, finished) and started no more than
- *   `careWindowDays` ago (a future one included); or the doctor has answered in the patient's
- *   care-team conversation. Seeing the shared care-team inbox, which every doctor sees, is not by
+ *   `careWindowDays` ago (a future one included); or the doctor prescribed the patient a
+ *   medicine still taken, or stopped or ended within `careWindowDays` (the prescriber answers
+ *   for it); or the doctor has answered in the patient's care-team conversation. Seeing the shared care-team inbox, which every doctor sees, is not by
  *   itself a care relationship.
  * - **Any doctor** reads and answers a patient's care-team conversation: that is the shared
  *   inbox, and every such read of someone else's conversation is audited.
@@ -74,6 +75,14 @@ function holds(actor: Actor, relation: Relation, patient: Expression<string>): E
           where care_appointment.patient_id = ${patient} and care_appointment.doctor_id = ${id}
             and care_appointment.status in (${sql.join([...slotHoldingStatuses])})
             and care_appointment.starts_at > now() - make_interval(days => ${careWindowDays})
+        ) or exists (
+          select 1 from medication_requests care_prescription
+          where care_prescription.patient_id = ${patient} and care_prescription.prescriber_id = ${id}
+            and (care_prescription.stopped_at > now() - make_interval(days => ${careWindowDays})
+                 or (care_prescription.stopped_at is null
+                     and (care_prescription.days is null
+                          or care_prescription.start_day + care_prescription.days
+                             > current_date - ${careWindowDays}::int)))
         ) or exists (
           select 1 from conversations care_conversation
           join messages care_answer on care_answer.conversation_id = care_conversation.id

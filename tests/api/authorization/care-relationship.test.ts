@@ -106,6 +106,33 @@ describe.each(databaseVariants)('who may reach a patient on the $name database',
     missing(await doctor.client.get(`/api/uploads/${photoId}/content`), 'photo');
   });
 
+  it('makes the prescriber of a medicine still taken one who cares, until 90 days after it ended', async () => {
+    const doctor = await person(server, 'doctor', { first: 'Prescribing', last: 'Doctor' });
+    missing(await doctor.client.get(`/api/uploads/${photoId}/content`), 'photo');
+    const id = randomUUID();
+    await sql`insert into medication_requests (id, patient_id, prescriber_id, medicine, dose,
+        times, start_day, days)
+      values (${id}, ${patient.id}, ${doctor.id}, 'Amlodipine 5 mg', '1 tablet',
+        array['morning']::text[], current_date - 10, null)`.execute(server.database.db);
+    expect((await doctor.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
+    expect((await doctor.client.get(`/api/patients/${patient.id}/chart`)).status).toBe(200);
+
+    // Stopped long ago, or run out long ago: no longer care.
+    await sql`update medication_requests set stopped_at = now() - interval '91 days',
+        stopped_by = ${doctor.id}, stop_reason = 'Course changed'
+      where id = ${id}`.execute(server.database.db);
+    missing(await doctor.client.get(`/api/uploads/${photoId}/content`), 'photo');
+    await sql`update medication_requests set stopped_at = null, stopped_by = null,
+        stop_reason = null, start_day = current_date - 200, days = 30
+      where id = ${id}`.execute(server.database.db);
+    missing(await doctor.client.get(`/api/uploads/${photoId}/content`), 'photo');
+    await sql`update medication_requests set days = 150 where id = ${id}`.execute(
+      server.database.db,
+    );
+    expect((await doctor.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
+    await sql`delete from medication_requests where id = ${id}`.execute(server.database.db);
+  });
+
   it('makes a doctor who answers in the care-team conversation one who cares', async () => {
     const doctor = await person(server, 'doctor', { first: 'Answering', last: 'Doctor' });
     const started = await patient.client.post<{ conversation: Conversation }>(
