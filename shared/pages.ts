@@ -20,7 +20,14 @@ export const pages = [
     data: [
       { path: '/api/messaging/conversations', roles: ['patient'] },
       { path: '/api/patients/:me/vitals', roles: ['patient'] },
+      { path: '/api/appointments/next', roles: ['patient'] },
     ],
+  },
+  {
+    path: '/appointments/book',
+    shell: 'protected',
+    module: 'book-appointment',
+    data: [{ path: '/api/appointments/availability', roles: ['patient'] }],
   },
   {
     path: '/health',
@@ -50,7 +57,12 @@ export const pages = [
     module: 'profile',
     data: [{ path: '/api/patients/:me/vitals', roles: ['patient'] }],
   },
-  { path: '/queue', shell: 'protected', module: 'queue' },
+  {
+    path: '/queue',
+    shell: 'protected',
+    module: 'queue',
+    data: [{ path: '/api/appointments/today', roles: ['doctor'] }],
+  },
   { path: '/visit/:id', shell: 'protected', module: 'visit' },
   {
     path: '/chart/:patientId',
@@ -60,6 +72,12 @@ export const pages = [
   },
   { path: '/onboarding', shell: 'protected', module: 'onboarding' },
   { path: '/today', shell: 'protected', module: 'today' },
+  {
+    path: '/hours/:doctorId',
+    shell: 'protected',
+    module: 'doctor-hours',
+    data: [{ path: '/api/doctors/:doctorId/hours', roles: ['doctor', 'manager'] }],
+  },
   { path: '/overview', shell: 'protected', module: 'overview' },
 ] as const satisfies readonly PageEntry[];
 
