@@ -26,6 +26,18 @@ export const serverErrorCodes = [
   'visit_not_ready',
   /** `PUT /api/uploads/:id`: the account's photos already take all the room it has. */
   'photo_storage_full',
+  /** Booking or rescheduling: another patient holds that slot ("That time was just taken."). */
+  'slot_taken',
+  /** Booking or rescheduling: the time is not a free slot of the doctor's hours (past, off, beyond the horizon, off the grid). */
+  'slot_unavailable',
+  /** Booking or rescheduling: the patient already has an appointment with this doctor that day. */
+  'appointment_exists',
+  /** The appointment is past the step asked for (cancelled, checked in, started, a no-show). */
+  'appointment_closed',
+  /** `POST /api/appointments/:id/check-in` outside its window: before it opens, or after the no-show. */
+  'check_in_not_open',
+  /** `POST /api/appointments/:id/check-in`: the patient is already in a visit (the waiting room or a call). */
+  'visit_open',
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];

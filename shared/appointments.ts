@@ -161,6 +161,15 @@ export const doctorParamsSchema = z.object({
   doctorId: z.string('Unknown doctor').check(z.minLength(1, 'Unknown doctor'), z.maxLength(64)),
 });
 
+/**
+ * `GET /api/doctors` (managers and doctors): the doctors, for the hours editor's list, with
+ * whether each has saved hours yet. A doctor sees only themself; a manager sees every doctor.
+ */
+export const doctorListSchema = z.array(
+  z.object({ id: z.string(), name: z.string(), saved: z.boolean() }),
+);
+export type DoctorListEntry = z.infer<typeof doctorListSchema>[number];
+
 /** A doctor a patient may book with. */
 export const bookableDoctorSchema = z.object({ id: z.string(), name: z.string() });
 export type BookableDoctor = z.infer<typeof bookableDoctorSchema>;

@@ -27,6 +27,9 @@ export const auditTypes = {
   'medication-read': 'R',
   'dose-taken': 'C',
   'chart-read': 'R',
+  'appointment-changed': 'U',
+  'appointment-read': 'R',
+  'doctor-hours-changed': 'U',
   'audit-read': 'R',
 } as const;
 
@@ -46,6 +49,8 @@ export const auditEntityTypes = [
   'medication-administration',
   'patient-record',
   'audit-trail',
+  'appointment',
+  'doctor-hours',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -159,12 +159,19 @@ export const queueEntrySchema = z.object({
   reason: z.string(),
   type: z.enum(visitTypes),
   queuedAt: z.string(),
+  /**
+   * For a patient checked in to an appointment, its start on the clinic's clock (`HH:mm`);
+   * null for a walk-in. Such a visit is in the queue of its appointment's doctor only.
+   */
+  appointmentTime: z.nullable(z.string()),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 
 /**
- * `GET /api/visits/queue` (doctors): the queued visits, urgent first and then oldest first,
- * with today's figures (today in `clinicTimeZone`).
+ * `GET /api/visits/queue` (doctors): the queued visits the doctor may take (every walk-in, and
+ * the checked-in appointments that are theirs), urgent first; within a priority, scheduled
+ * visits by their appointment time ahead of walk-ins, walk-ins oldest first; with today's
+ * figures (today in `clinicTimeZone`).
  */
 export const queueSchema = z.object({
   entries: z.array(queueEntrySchema),
@@ -278,7 +285,11 @@ export const signalEventListSchema = z.array(signalEventSchema);
  * `GET /api/visits/events` (Server-Sent Events), for patients and doctors:
  * - `ready` `{}` once subscribed (catch up then);
  * - `visit` `{ id, status }` to the visit's patient and doctor when it changes;
- * - `queue` `{ id, change }` to every doctor when a visit enters or leaves the queue;
+ * - `queue` `{ id, change }` to every doctor when a walk-in enters or leaves the queue, and to
+ *   its appointment's doctor only for a checked-in scheduled visit;
+ * - `appointments` `{ doctorId }` to that doctor when one of their appointments changed (booked,
+ *   moved, cancelled, checked in, a no-show…): their day (`GET /api/appointments/today`) is
+ *   to be read again;
  * - `signal` a `SignalEvent` to the participant it is for;
  * - `resync` `{}` when announcements may have been lost.
  */
@@ -291,3 +302,6 @@ export const queueChangeEventSchema = z.object({
   change: z.enum(['added', 'removed', 'changed']),
 });
 export type QueueChangeEvent = z.infer<typeof queueChangeEventSchema>;
+
+export const appointmentsChangeEventSchema = z.object({ doctorId: z.string() });
+export type AppointmentsChangeEvent = z.infer<typeof appointmentsChangeEventSchema>;

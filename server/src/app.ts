@@ -42,6 +42,10 @@ import { registerMfaRoutes } from './routes/mfa';
 import { registerProfileRoutes } from './routes/profile';
 import { registerUploadRoutes } from './routes/uploads';
 import { registerVisitRoutes } from './routes/visits';
+import { registerAppointmentRoutes } from './routes/appointments';
+import { registerDoctorHoursRoutes } from './routes/doctor-hours';
+import { appointmentsRepository } from './appointments/appointments-repository';
+import { appointmentsService } from './appointments/appointments-service';
 import { registerVitalsRoutes } from './routes/vitals';
 import { registerMedicationRoutes } from './routes/medications';
 import { registerChartRoutes } from './routes/chart';
@@ -82,7 +86,7 @@ export interface App {
   /** Every route registered, in order; what the authorization matrix is checked against. */
   routes: RouteEntry[];
   /** The scheduled tasks, to run at once (tests run the clock instead of waiting for it). */
-  tasks: { visitClock(): Promise<void> };
+  tasks: { visitClock(): Promise<void>; appointmentClock(): Promise<void> };
 }
 
 export function usesDevOutbox(config: Config): boolean {
@@ -195,8 +199,10 @@ export async function buildApp({
     requireUser,
   });
   const visitEvents = visitHub(database.notifications, visits);
+  const appointmentRecords = appointmentsRepository(db);
   const visitsServing = visitsService({
     visits,
+    appointments: appointmentRecords,
     access,
     hub: visitEvents,
     limiter,
@@ -205,9 +211,21 @@ export async function buildApp({
     log: server.log,
   });
   registerVisitRoutes(server, { service: visitsServing, hub: visitEvents, requireUser });
+  const appointmentsServing = appointmentsService({
+    appointments: appointmentRecords,
+    visits,
+    hub: visitEvents,
+    trail,
+    log: server.log,
+  });
+  registerAppointmentRoutes(server, { appointments: appointmentsServing, requireUser });
+  registerDoctorHoursRoutes(server, { appointments: appointmentsServing, requireUser });
   // The clock's rules run on a schedule in each process, never as a side effect of a read.
   const clock = startHousekeeping(
-    [{ name: 'visit clock', run: () => visitsServing.applyClock() }],
+    [
+      { name: 'visit clock', run: () => visitsServing.applyClock() },
+      { name: 'appointment clock', run: () => appointmentsServing.applyClock() },
+    ],
     server.log,
     clockIntervalMs,
   );
@@ -245,5 +263,14 @@ export async function buildApp({
     appMode: config.appMode,
     reader: sessionReader(auth, db),
   });
-  return { server, auth, mailer, routes, tasks: { visitClock: () => visitsServing.applyClock() } };
+  return {
+    server,
+    auth,
+    mailer,
+    routes,
+    tasks: {
+      visitClock: () => visitsServing.applyClock(),
+      appointmentClock: () => appointmentsServing.applyClock(),
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { slotHoldingStatuses } from '@shared/appointments';
 import { defaultRole } from '@shared/role';
 import { openVisitStatuses } from '@shared/visits';
 import type { Actor } from '../auth/actor';
@@ -9,8 +10,10 @@ import type { Database } from '../db/schema';
  *
  * - **The patient** acts on their own data.
  * - **A doctor who cares for them**: a visit assigned to the doctor is open, or ended within
- *   the last `careWindowDays`; or the doctor has answered in the patient's care-team
- *   conversation. Seeing the shared care-team inbox, which every doctor sees, is not by
+ *   the last `careWindowDays`; or the patient has an appointment with the doctor that holds
+ *   its slot (booked, checked in, in its visit, finished) and started no more than
+ *   `careWindowDays` ago (a future one included); or the doctor has answered in the patient's
+ *   care-team conversation. Seeing the shared care-team inbox, which every doctor sees, is not by
  *   itself a care relationship.
  * - **Any doctor** reads and answers a patient's care-team conversation: that is the shared
  *   inbox, and every such read of someone else's conversation is audited.
@@ -25,7 +28,7 @@ import type { Database } from '../db/schema';
  * test holds the two forms to the same answers. A refusal is answered as a missing record.
  */
 
-/** How long after a visit its doctor still cares for the patient. */
+/** How long after a visit (or an appointment's start) its doctor still cares for the patient. */
 export const careWindowDays = 90;
 
 export const patientActions = [
@@ -66,6 +69,11 @@ function holds(actor: Actor, relation: Relation, patient: Expression<string>): E
           where care_visit.patient_id = ${patient} and care_visit.doctor_id = ${id}
             and (care_visit.status in (${sql.join([...openVisitStatuses])})
                  or care_visit.ended_at > now() - make_interval(days => ${careWindowDays}))
+        ) or exists (
+          select 1 from appointments care_appointment
+          where care_appointment.patient_id = ${patient} and care_appointment.doctor_id = ${id}
+            and care_appointment.status in (${sql.join([...slotHoldingStatuses])})
+            and care_appointment.starts_at > now() - make_interval(days => ${careWindowDays})
         ) or exists (
           select 1 from conversations care_conversation
           join messages care_answer on care_answer.conversation_id = care_conversation.id

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '@shared/role';
+import { appointmentsRepository } from '../appointments/appointments-repository';
+import { seedDemoHours } from '../appointments/demo-hours';
 import type { Database } from '../db/schema';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 import { seedDemoMedications } from '../record/demo-medications';
@@ -39,7 +41,8 @@ function demoEmailOf(role: Role): string {
 /**
  * Creates the demo accounts that do not exist yet, confirmed and with their profiles, and
  * the demo patient's record: a reading the demo doctor took and two medications he
- * prescribed, stored once however often this runs.
+ * prescribed, stored once however often this runs; and the demo doctor's hours, the virtual
+ * clinic's, while he has none.
  */
 export async function seedDemoUsers(
   auth: Auth,
@@ -72,5 +75,6 @@ export async function seedDemoUsers(
     await seedDemoVitals(vitalsRepository(db), { patientId, doctorId });
     await seedDemoMedications(medicationsRepository(db), { patientId, doctorId });
   }
+  if (doctorId !== null) await seedDemoHours(appointmentsRepository(db), doctorId);
   return created;
 }

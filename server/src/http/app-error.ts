@@ -19,6 +19,12 @@ const statusByCode: Record<ServerErrorCode, number> = {
   visit_closed: 409,
   visit_not_ready: 409,
   photo_storage_full: 413,
+  slot_taken: 409,
+  slot_unavailable: 409,
+  appointment_exists: 409,
+  appointment_closed: 409,
+  check_in_not_open: 409,
+  visit_open: 409,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   visitStatuses,
+  type AppointmentsChangeEvent,
   type QueueChangeEvent,
   type SignalEvent,
   type VisitChangeEvent,
@@ -16,7 +17,7 @@ export const visitChannel = 'visits';
 export interface VisitSubscriber {
   caller: Pick<Caller, 'id' | 'role'>;
   /** An event for this subscriber, its data JSON made once for all. */
-  event(name: 'visit' | 'queue' | 'signal', json: string): void;
+  event(name: 'visit' | 'queue' | 'signal' | 'appointments', json: string): void;
   /** Announcements may have been lost: the subscriber must catch up. */
   gap(): void;
 }
@@ -34,7 +35,10 @@ const announcementSchema = z.discriminatedUnion('kind', [
     kind: z.literal('queue'),
     id: z.string(),
     change: z.enum(['added', 'removed', 'changed']),
+    /** A checked-in scheduled visit is in its appointment's doctor's queue only. */
+    doctorId: z.optional(z.nullable(z.string())),
   }),
+  z.object({ kind: z.literal('appointments'), doctorId: z.string() }),
   z.object({
     kind: z.literal('signal'),
     id: z.string(),
@@ -48,7 +52,8 @@ export type VisitAnnouncement = z.infer<typeof announcementSchema>;
 /**
  * Fans visit changes out to this process's push subscribers. Every change is announced
  * through LISTEN/NOTIFY, and every process, this one included, passes it on: a visit's
- * change to its patient and doctor, a queue change to every doctor, a signal to its
+ * change to its patient and doctor, a queue change to every doctor (a scheduled visit's to
+ * its doctor only), a doctor's appointments changing to that doctor, a signal to its
  * recipient (read once per process, only where that recipient is subscribed). No visit
  * state is kept here: several processes share one database.
  */
@@ -72,10 +77,21 @@ export function visitHub(notifications: Notifications, visits: VisitsRepository)
         return;
       }
       case 'queue': {
-        const { id, change } = announcement;
+        const { id, change, doctorId } = announcement;
         const json = JSON.stringify({ id, change } satisfies QueueChangeEvent);
         for (const subscriber of subscribers) {
-          if (subscriber.caller.role === 'doctor') subscriber.event('queue', json);
+          if (subscriber.caller.role !== 'doctor') continue;
+          if (doctorId == null || subscriber.caller.id === doctorId) {
+            subscriber.event('queue', json);
+          }
+        }
+        return;
+      }
+      case 'appointments': {
+        const { doctorId } = announcement;
+        const json = JSON.stringify({ doctorId } satisfies AppointmentsChangeEvent);
+        for (const subscriber of subscribers) {
+          if (subscriber.caller.id === doctorId) subscriber.event('appointments', json);
         }
         return;
       }

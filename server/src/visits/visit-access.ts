@@ -7,7 +7,9 @@ import type { Caller } from '../auth/callers';
  * what happens within a visit:
  *
  * - Only patients join the waiting room and read their own current visit and history.
- * - Any doctor sees the queue and may start a queued visit; starting makes them its doctor.
+ * - Any doctor sees the queue and may start a queued walk-in; a patient checked in to an
+ *   appointment is in that appointment's doctor's queue only, and only they start it (the
+ *   service reads whose it is). Starting makes them the visit's doctor.
  * - The two participants (patient and assigned doctor) join the call, leave it and
  *   signal each other while it is open.
  * - The patient may leave the waiting room (cancel) while the visit is queued or waiting;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { clinicDayStart, clinicToday } from '@shared/clinic-time';
+import { clinicDayStart, clinicTimeOf, clinicToday } from '@shared/clinic-time';
 import {
   mayMove,
   noShowAfterMs,
@@ -38,6 +38,11 @@ export interface VisitFacts {
   doctorId: string | null;
   /** When a doctor took it from the queue, where the facts were read whole. */
   startedAt?: Date | null;
+  /**
+   * The doctor of the appointment whose check-in opened it: the one doctor whose queue it is
+   * in. Null for a walk-in, whom every doctor sees.
+   */
+  appointmentDoctorId?: string | null;
 }
 
 /** A status change that happened: to be announced. */
@@ -80,6 +85,15 @@ const clockConditions: Record<
   },
 };
 
+/**
+ * The queue's order, as a row value over `visits` and its appointment `appt`: urgent
+ * first; within a priority, checked-in scheduled visits by their appointment's time ahead
+ * of walk-ins, walk-ins oldest first.
+ */
+const queueKey = sql`(case when visits.priority = 'urgent' then 0 else 1 end,
+  case when visits.appointment_id is null then 1 else 0 end,
+  coalesce(appt.starts_at, visits.queued_at), visits.queued_at, visits.id)`;
+
 export function visitsRepository(db: Kysely<Database>) {
   function visitsQuery() {
     return db
@@ -88,8 +102,11 @@ export function visitsRepository(db: Kysely<Database>) {
       .leftJoin('user as pu', 'pu.id', 'visits.patient_id')
       .leftJoin('profiles as dp', 'dp.id', 'visits.doctor_id')
       .leftJoin('user as du', 'du.id', 'visits.doctor_id')
+      .leftJoin('appointments as appt', 'appt.id', 'visits.appointment_id')
       .selectAll('visits')
       .select([
+        'appt.starts_at as appointment_starts_at',
+        'appt.doctor_id as appointment_doctor_id',
         'pp.first_name as patient_first',
         'pp.last_name as patient_last',
         'pu.email as patient_email',
@@ -121,16 +138,25 @@ export function visitsRepository(db: Kysely<Database>) {
       : defaultConsultationMinutes;
   }
 
-  /** Place in line of a queued visit: 1 + the queued visits ahead of it (urgent first, then oldest). */
+  /**
+   * Place in line of a queued visit: 1 + the queued visits ahead of it in the queue's order
+   * (`queueOrder`) that share a queue with it. A scheduled visit is in its doctor's queue only;
+   * a walk-in counts every scheduled visit ahead, as whichever doctor takes it may have them.
+   */
   async function positionOf(id: string): Promise<number | null> {
     const { rows } = await sql<{ position: number | string }>`
-      select count(q.id) + 1 as position
-      from visits v
-      left join visits q on q.status = 'queued' and q.id <> v.id and (
-        (q.priority = 'urgent') > (v.priority = 'urgent')
-        or ((q.priority = 'urgent') = (v.priority = 'urgent') and (q.queued_at, q.id) < (v.queued_at, v.id))
+      with line as (
+        select visits.id, appt.doctor_id as appointment_doctor_id, ${queueKey} as key
+        from visits left join appointments appt on appt.id = visits.appointment_id
+        where visits.status = 'queued'
       )
-      where v.id = ${id} and v.status = 'queued'
+      select count(q.id) + 1 as position
+      from line v
+      left join line q on q.id <> v.id and q.key < v.key and (
+        v.appointment_doctor_id is null or q.appointment_doctor_id is null
+        or q.appointment_doctor_id = v.appointment_doctor_id
+      )
+      where v.id = ${id}
       group by v.id`.execute(db);
     return rows[0] ? Number(rows[0].position) : null;
   }
@@ -252,8 +278,16 @@ export function visitsRepository(db: Kysely<Database>) {
   async function factsOf(id: string): Promise<VisitFacts | null> {
     const row = await db
       .selectFrom('visits')
-      .select(['id', 'status', 'patient_id', 'doctor_id', 'started_at'])
-      .where('id', '=', id)
+      .leftJoin('appointments', 'appointments.id', 'visits.appointment_id')
+      .select([
+        'visits.id',
+        'visits.status',
+        'visits.patient_id',
+        'visits.doctor_id',
+        'visits.started_at',
+        'appointments.doctor_id as appointment_doctor_id',
+      ])
+      .where('visits.id', '=', id)
       .executeTakeFirst();
     return row
       ? {
@@ -262,6 +296,7 @@ export function visitsRepository(db: Kysely<Database>) {
           patientId: row.patient_id,
           doctorId: row.doctor_id,
           startedAt: row.started_at === null ? null : new Date(row.started_at),
+          appointmentDoctorId: row.appointment_doctor_id,
         }
       : null;
   }
@@ -317,6 +352,31 @@ export function visitsRepository(db: Kysely<Database>) {
     /** The patient's open visit, with its place in line while queued. */
     openVisitOf,
 
+    /**
+     * A checked-in appointment's visit: queued in its doctor's queue, for the appointment's
+     * reason. Null when the patient already has an open visit (the unique index on open
+     * visits decides), and nothing is stored then.
+     */
+    async openScheduledVisit(
+      patientId: string,
+      appointmentId: string,
+      reason: string,
+    ): Promise<string | null> {
+      const id = crypto.randomUUID();
+      const { rows } = await sql<{ id: string }>`
+        with created as (
+          insert into visits (id, patient_id, status, type, priority, reason, appointment_id)
+          values (${id}, ${patientId}, 'queued', 'video', 'routine', ${reason}, ${appointmentId})
+          on conflict (patient_id) where status in ('queued', 'waiting', 'in_progress') do nothing
+          returning id
+        ), recorded as (
+          insert into visit_events (visit_id, from_status, to_status, actor_id)
+          select id, null, 'queued', ${patientId} from created
+        )
+        select id from created`.execute(db);
+      return rows[0]?.id ?? null;
+    },
+
     /** The patient's finished visits, newest first. */
     async history(patientId: string): Promise<Visit[]> {
       const rows = await visitsQuery()
@@ -333,7 +393,7 @@ export function visitsRepository(db: Kysely<Database>) {
      * The queued visits (urgent first, then oldest) and today's figures in the clinic's time
      * zone; each entry names its patient, for the audit trail and the access check.
      */
-    async queue(): Promise<
+    async queue(doctorId: string): Promise<
       Omit<Queue, 'entries'> & {
         entries: (Omit<QueueEntry, 'patientId'> & { patientId: string })[];
       }
@@ -343,14 +403,17 @@ export function visitsRepository(db: Kysely<Database>) {
       const [rows, figures] = await Promise.all([
         visitsQuery()
           .where('visits.status', '=', 'queued')
-          .orderBy(sql`visits.priority = 'urgent'`, 'desc')
-          .orderBy('visits.queued_at')
-          .orderBy('visits.id')
+          .where((eb) =>
+            eb.or([eb('visits.appointment_id', 'is', null), eb('appt.doctor_id', '=', doctorId)]),
+          )
+          .orderBy(queueKey)
           .limit(listLimit)
           .execute(),
         sql<{ waiting: string | number; completed: string | number; wait: string | number | null }>`
           select
-            (select count(*) from visits where status = 'queued') as waiting,
+            (select count(*) from visits v left join appointments a on a.id = v.appointment_id
+              where v.status = 'queued'
+                and (v.appointment_id is null or a.doctor_id = ${doctorId})) as waiting,
             (select count(*) from visits
               where status = 'finished' and ended_at >= ${startOfClinicDay}) as completed,
             (select round(avg(extract(epoch from (started_at - queued_at))) / 60)
@@ -371,6 +434,8 @@ export function visitsRepository(db: Kysely<Database>) {
           reason: row.reason,
           type: row.type as VisitType,
           queuedAt: new Date(row.queued_at).toISOString(),
+          appointmentTime:
+            row.appointment_starts_at === null ? null : clinicTimeOf(row.appointment_starts_at),
         })),
         waiting: Number(figure?.waiting ?? 0),
         completedToday: Number(figure?.completed ?? 0),

@@ -16,6 +16,11 @@ import { AppError } from '../http/app-error';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
 import type { VisitAnnouncement, VisitHub } from '../realtime/visit-hub';
+import { appointmentChanged, dayChanged } from '../appointments/appointment-entries';
+import type {
+  AppointmentChange,
+  AppointmentsRepository,
+} from '../appointments/appointments-repository';
 import { iceServersFor, type TurnSettings } from './turn-credentials';
 import {
   isDoctorOf,
@@ -53,6 +58,8 @@ interface Log {
 
 export interface VisitsServiceDeps {
   visits: VisitsRepository;
+  /** A visit opened by checking in moves its appointment with it. */
+  appointments: AppointmentsRepository;
   access: PatientAccess;
   hub: VisitHub;
   limiter: RateLimiter;
@@ -103,7 +110,14 @@ function announcementsOf(change: VisitChange): VisitAnnouncement[] {
       doctorId: change.doctorId,
     },
   ];
-  if (change.from === 'queued') list.push({ kind: 'queue', id: change.id, change: 'removed' });
+  if (change.from === 'queued') {
+    list.push({
+      kind: 'queue',
+      id: change.id,
+      change: 'removed',
+      doctorId: change.appointmentDoctorId ?? null,
+    });
+  }
   return list;
 }
 
@@ -138,27 +152,59 @@ export function visitsService(deps: VisitsServiceDeps) {
     );
   }
 
+  /** The visits' moves with the moves of their appointments, which follow them. */
+  interface Moves {
+    visits: VisitChange[];
+    appointments: AppointmentChange[];
+  }
+
+  /** Moves the appointments of the visits that moved, in the same unit of work. */
+  async function withAppointments(made: VisitChange[]): Promise<Moves> {
+    const followed: AppointmentChange[] = [];
+    for (const change of made) {
+      const appointment = await deps.appointments.followVisit(change.id, change.status);
+      if (appointment) followed.push(appointment);
+    }
+    return { visits: made, appointments: followed };
+  }
+
+  const entriesOf = (moves: Moves, agent: AuditAgent) => [
+    ...moves.visits.map((change) => statusChanged(change, agent)),
+    ...moves.appointments.map((change) => appointmentChanged(agent, change)),
+  ];
+
+  const announcementsOfMoves = (moves: Moves) => [
+    ...moves.visits.flatMap(announcementsOf),
+    ...[...new Set(moves.appointments.map((change) => change.doctorId))].map(dayChanged),
+  ];
+
   /** A status change and its audit entry in one transaction, announced once stored. */
   async function moved(
     agent: AuditAgent,
     move: () => Promise<VisitChange | null>,
   ): Promise<VisitChange | null> {
-    const change = await trail.change(move, (made) => (made ? statusChanged(made, agent) : null));
-    if (change) await announce(announcementsOf(change));
-    return change;
+    const moves = await trail.change(
+      async () => {
+        const change = await move();
+        return withAppointments(change ? [change] : []);
+      },
+      (made) => entriesOf(made, agent),
+    );
+    await announce(announcementsOfMoves(moves));
+    return moves.visits[0] ?? null;
   }
 
   /** The clock's rules, for every visit or for one, recorded and announced. */
   async function applyClock(onlyId?: string): Promise<void> {
-    const changes = await trail.change(
+    const moves = await trail.change(
       async () => {
         const made: VisitChange[] = [];
         for (const rule of clockRules) made.push(...(await visits.applyClockRule(rule, onlyId)));
-        return made;
+        return withAppointments(made);
       },
-      (list) => list.map((change) => statusChanged(change, byTheClock)),
+      (made) => entriesOf(made, byTheClock),
     );
-    if (changes.length > 0) await announce(changes.flatMap(announcementsOf));
+    await announce(announcementsOfMoves(moves));
   }
 
   async function visitOrMissing(id: string): Promise<Visit> {
@@ -231,7 +277,7 @@ export function visitsService(deps: VisitsServiceDeps) {
     async queue(actor: Actor): Promise<Queue> {
       if (!maySeeQueue(actor.caller))
         throw new AppError('forbidden', 'Only doctors see the queue.');
-      const { entries, ...figures } = await visits.queue();
+      const { entries, ...figures } = await visits.queue(actor.caller.id);
       await trail.noteEach(
         entries.map((entry) => ({
           type: 'visit-read',
@@ -250,7 +296,7 @@ export function visitsService(deps: VisitsServiceDeps) {
       return {
         ...figures,
         entries: entries.map(
-          ({ id, patientId, patientName, priority, reason, type, queuedAt }) => ({
+          ({ id, patientId, patientName, priority, reason, type, queuedAt, appointmentTime }) => ({
             id,
             patientId: readable.has(patientId) ? patientId : null,
             patientName,
@@ -258,6 +304,7 @@ export function visitsService(deps: VisitsServiceDeps) {
             reason,
             type,
             queuedAt,
+            appointmentTime,
           }),
         ),
       };
@@ -281,7 +328,13 @@ export function visitsService(deps: VisitsServiceDeps) {
     async start(actor: Actor, id: string): Promise<Visit> {
       if (!mayStart(actor.caller)) throw new AppError('forbidden', 'Only doctors start visits.');
       const facts = await visits.facts(id);
-      if (!facts) throw notFound();
+      // A checked-in appointment's visit is its doctor's to take: to another, it is missing.
+      if (
+        !facts ||
+        (facts.appointmentDoctorId != null && facts.appointmentDoctorId !== actor.caller.id)
+      ) {
+        throw notFound();
+      }
       if (facts.status !== 'queued') {
         const justTaken =
           isOpen(facts.status) &&
@@ -384,7 +437,11 @@ export function visitsService(deps: VisitsServiceDeps) {
         (changed) => (changed ? visitChanged(agentOf(actor), facts, { reason: 'given' }) : null),
       );
       if (!given) throw closed();
-      if (facts.status === 'queued') await announce([{ kind: 'queue', id, change: 'changed' }]);
+      if (facts.status === 'queued') {
+        await announce([
+          { kind: 'queue', id, change: 'changed', doctorId: facts.appointmentDoctorId ?? null },
+        ]);
+      }
       return visitOrMissing(id);
     },
 

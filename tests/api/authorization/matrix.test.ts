@@ -20,7 +20,8 @@ const ownable = (entry: MatrixEntry) =>
   entry.access.kind === 'owner' ||
   entry.access.kind === 'record' ||
   entry.access.kind === 'patient-record' ||
-  entry.access.kind === 'prescriber';
+  entry.access.kind === 'prescriber' ||
+  entry.access.kind === 'doctor-hours';
 
 const cells: Cell[] = matrix.flatMap((entry) =>
   callerRoles.flatMap((role) => {
@@ -53,12 +54,16 @@ function mayCall(cell: Cell): boolean {
     case 'prescriber':
       // Only the doctor, on the demo patient they care for.
       return !cell.own && cell.role === 'doctor';
+    case 'doctor-hours':
+      // The doctor on their own hours; a manager on any doctor's.
+      return cell.role === 'manager' || (cell.own && cell.role === 'doctor');
   }
 }
 
 function refusalsFor(cell: Cell): number[] {
   if (cell.role === null) return [401];
   if (cell.entry.access.kind === 'patient-record') return [404];
+  if (cell.entry.access.kind === 'doctor-hours') return [404];
   if (cell.entry.access.kind === 'prescriber') {
     // A patient at their own record is told only a doctor may; anyone else meets no patient.
     return cell.own && cell.role === 'patient' ? [403] : [404];

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Chart } from '@shared/chart';
-import { clinicToday } from '@shared/clinic-time';
+import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
+import type { Appointment, DoctorListEntry } from '@shared/appointments';
 import type { Dose, Medication } from '@shared/medications';
 import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
@@ -28,6 +29,9 @@ import { clinicKey } from './world';
  *   own id too, meets a patient that does not exist (404).
  * - `prescriber`: the same path, but only the doctor on the demo patient: the patient at their
  *   own record hears that only a doctor may (403), anyone else meets a missing patient (404).
+ * - `doctor-hours`: a doctor's hours (`/api/doctors/:doctorId/…`): the doctor themselves on
+ *   their own, and a manager on any doctor's; anyone else meets a doctor that does not exist
+ *   (404). "Another's" is another doctor's.
  *
  * A route whose call needs a resource has `prepare`: for `owner` routes, one owned by the
  * caller or by another patient; for the others, one made for the caller's cell.
@@ -39,7 +43,8 @@ export type Access =
   | { kind: 'owner'; alsoRoles: Role[] }
   | { kind: 'record' }
   | { kind: 'patient-record' }
-  | { kind: 'prescriber' };
+  | { kind: 'prescriber' }
+  | { kind: 'doctor-hours' };
 
 export const everyone: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signed-in' };
@@ -49,6 +54,7 @@ export const only = (...roles: Role[]): Access => ({ kind: 'roles', roles });
 export const record: Access = { kind: 'record' };
 export const patientRecord: Access = { kind: 'patient-record' };
 export const prescriber: Access = { kind: 'prescriber' };
+export const doctorHours: Access = { kind: 'doctor-hours' };
 
 /** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
 export interface Call {
@@ -264,6 +270,57 @@ function hash(text: string): number {
   let value = 0;
   for (const char of text) value = (value * 31 + char.charCodeAt(0)) | 0;
   return value;
+}
+
+/** A doctor account that never signs in, with hours every day, all day, in 15-minute slots. */
+async function doctorWithHours(world: World): Promise<string> {
+  const { db } = world.server.database;
+  const id = await bareAccount(world);
+  await sql`insert into profiles (id, role, first_name) values (${id}, 'doctor', 'Matrix')
+    on conflict (id) do update set role = 'doctor'`.execute(db);
+  await sql`insert into doctor_hours (doctor_id, slot_minutes) values (${id}, 15)`.execute(db);
+  await sql`insert into doctor_working_days (doctor_id, weekday, start_minute, end_minute)
+    select ${id}, weekday, 0, 1439 from generate_series(0, 6) as weekday`.execute(db);
+  return id;
+}
+
+/** The user's own doctor id when they are a doctor, else another doctor's (with hours). */
+async function hoursOf(world: World, user: Caller): Promise<string> {
+  return user.role === 'doctor' && user.userId !== null ? user.userId : doctorWithHours(world);
+}
+
+/** A slot of tomorrow (clinic time) as the booking form sends it. */
+function tomorrowAt(time: string): string {
+  return clinicMoment(addClinicDays(clinicToday(), 1), time).toISOString();
+}
+
+/**
+ * An appointment the user is the patient of (whatever their role: being its patient is what
+ * the rules look at) with a doctor who never signs in, booked for tomorrow 09:00, or
+ * `startsInMs` from now. A check-in needs no open visit of the patient: earlier ones give way.
+ */
+function appointmentOf(startsInMs?: number) {
+  return async (world: World, user: Caller): Promise<string> => {
+    const { db } = world.server.database;
+    const doctorId = await doctorWithHours(world);
+    const startsAt =
+      startsInMs === undefined
+        ? tomorrowAt('09:00')
+        : new Date(Date.now() + startsInMs).toISOString();
+    await sql`update visits set status = 'cancelled', ended_at = now()
+      where patient_id = ${user.userId} and status in ('queued', 'waiting', 'in_progress')`.execute(
+      db,
+    );
+    const id = randomUUID();
+    await sql`insert into appointments (id, patient_id, doctor_id, status, starts_at, ends_at, day,
+        reason)
+      values (${id}, ${user.userId}, ${doctorId}, 'booked', ${startsAt}::timestamptz,
+        ${startsAt}::timestamptz + interval '15 minutes',
+        (${startsAt}::timestamptz at time zone 'Asia/Kathmandu')::date, 'Matrix appointment')`.execute(
+      db,
+    );
+    return id;
+  };
 }
 
 let signUps = 0;
@@ -646,6 +703,116 @@ export const matrix: MatrixEntry[] = [
       if (answer.status === 201)
         expect(taken?.by).toEqual({ id: caller.userId, role: caller.role });
     },
+  },
+
+  // Doctors' hours and appointments.
+  {
+    route: 'GET /api/doctors',
+    access: only('manager', 'doctor'),
+    call: () => ({ path: '/api/doctors' }),
+    // A manager sees every doctor; a doctor only themselves.
+    async check(answer, { world, caller }) {
+      const doctors = await ids(
+        world,
+        sql<{ id: string }>`select id from profiles where role = 'doctor'
+          and (${caller.role === 'manager'} or id = ${caller.userId})`,
+      );
+      expect((answer.body as DoctorListEntry[]).map((doctor) => doctor.id).sort()).toEqual(doctors);
+    },
+  },
+  {
+    route: 'GET /api/doctors/:doctorId/hours',
+    access: doctorHours,
+    prepare: hoursOf,
+    call: ({ resource }) => ({ path: `/api/doctors/${resource}/hours` }),
+  },
+  {
+    route: 'PUT /api/doctors/:doctorId/hours',
+    access: doctorHours,
+    prepare: hoursOf,
+    call: ({ resource }) => ({
+      path: `/api/doctors/${resource}/hours`,
+      body: {
+        slotMinutes: 15,
+        week: [{ weekday: 0, start: '10:00', end: '17:00' }],
+        daysOff: [addClinicDays(clinicToday(), 3)],
+      },
+    }),
+  },
+  {
+    route: 'GET /api/appointments/availability',
+    access: only('patient'),
+    prepare: doctorWithHours,
+    call: ({ resource }) => ({
+      path: `/api/appointments/availability?doctorId=${resource}&day=${addClinicDays(clinicToday(), 1)}`,
+    }),
+    query: { doctorId: 'checked', day: 'checked' },
+  },
+  {
+    route: 'POST /api/appointments',
+    access: only('patient'),
+    // A doctor of the caller's cell, with hours: the slot is theirs to give.
+    prepare: doctorWithHours,
+    call: ({ resource }) => ({
+      path: '/api/appointments',
+      body: {
+        id: randomUUID(),
+        doctorId: resource,
+        startsAt: tomorrowAt('10:00'),
+        reason: 'Follow-up on blood pressure',
+      },
+    }),
+    optional: ['reason'],
+    allowed: [201],
+    check(answer, { caller }) {
+      expect((answer.body as Appointment).patientId).toBe(caller.userId);
+    },
+  },
+  {
+    route: 'GET /api/appointments',
+    access: only('patient'),
+    call: () => ({ path: '/api/appointments' }),
+    // The caller's own appointments, and no one else's.
+    async check(answer, { world, caller }) {
+      const own = await ids(
+        world,
+        sql<{ id: string }>`select id::text as id from appointments
+          where patient_id = ${caller.userId}`,
+      );
+      expect((answer.body as Appointment[]).map((one) => one.id).sort()).toEqual(own);
+    },
+  },
+  {
+    route: 'GET /api/appointments/next',
+    access: only('patient'),
+    call: () => ({ path: '/api/appointments/next' }),
+  },
+  {
+    route: 'GET /api/appointments/today',
+    access: only('doctor'),
+    call: () => ({ path: '/api/appointments/today' }),
+  },
+  {
+    route: 'PUT /api/appointments/:id',
+    access: owner,
+    prepare: appointmentOf(),
+    call: ({ resource }) => ({
+      path: `/api/appointments/${resource}`,
+      body: { startsAt: tomorrowAt('11:00') },
+    }),
+    optional: ['doctorId'],
+  },
+  {
+    route: 'POST /api/appointments/:id/cancel',
+    access: owner,
+    prepare: appointmentOf(),
+    call: ({ resource }) => ({ path: `/api/appointments/${resource}/cancel` }),
+  },
+  {
+    route: 'POST /api/appointments/:id/check-in',
+    access: owner,
+    prepare: appointmentOf(10 * 60_000),
+    call: ({ resource }) => ({ path: `/api/appointments/${resource}/check-in` }),
   },
 
   // The account system.

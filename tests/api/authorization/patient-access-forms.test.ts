@@ -24,13 +24,30 @@ describe.each(databaseVariants)(
     const patientId = randomUUID();
     const caringDoctorId = randomUUID();
     const otherId = randomUUID();
+    /** Doctors of the patient's appointments: one booked ahead, one seen 30 days ago. */
+    const bookedDoctorId = randomUUID();
+    const seenDoctorId = randomUUID();
+    /** Doctors whose appointments give no care: cancelled, and finished past the care window. */
+    const cancelledDoctorId = randomUUID();
+    const longAgoDoctorId = randomUUID();
+    const appointmentDoctors = [
+      { id: bookedDoctorId, status: 'booked', days: -3, cares: true },
+      { id: seenDoctorId, status: 'finished', days: 30, cares: true },
+      { id: cancelledDoctorId, status: 'cancelled', days: -2, cares: false },
+      { id: longAgoDoctorId, status: 'finished', days: 120, cares: false },
+    ];
     const careConversation = randomUUID();
     const directConversation = randomUUID();
 
     beforeAll(async () => {
       server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
       const { db } = server.database;
-      for (const id of [patientId, caringDoctorId, otherId]) {
+      for (const id of [
+        patientId,
+        caringDoctorId,
+        otherId,
+        ...appointmentDoctors.map((d) => d.id),
+      ]) {
         await sql`insert into "user" (id, name, email, "emailVerified")
         values (${id}, 'Forms', ${`${id}@example.com`}, true)`.execute(db);
       }
@@ -40,6 +57,13 @@ describe.each(databaseVariants)(
         now() - interval '2 days', now() - interval '2 days', now() - interval '1 day')`.execute(
         db,
       );
+      for (const doctor of appointmentDoctors) {
+        await sql`insert into appointments (id, patient_id, doctor_id, status, starts_at, ends_at, day)
+          values (${randomUUID()}, ${patientId}, ${doctor.id}, ${doctor.status},
+            now() - make_interval(days => ${doctor.days}),
+            now() - make_interval(days => ${doctor.days}) + interval '15 minutes',
+            (now() - make_interval(days => ${doctor.days}))::date)`.execute(db);
+      }
       await sql`insert into conversations (id, title, participant_ids, is_care_team, care_team_patient_id)
       values (${careConversation}, 'Care Team', array[${patientId}]::text[], true, ${patientId}),
              (${directConversation}, 'Direct', array[${patientId}, ${otherId}]::text[], false, null)`.execute(
@@ -52,14 +76,16 @@ describe.each(databaseVariants)(
 
     const actors = (): { actor: Actor; caresFor: boolean }[] =>
       roles.flatMap((role) =>
-        [patientId, caringDoctorId, otherId].flatMap((id) =>
+        [patientId, caringDoctorId, otherId, ...appointmentDoctors.map((d) => d.id)].flatMap((id) =>
           [null, patientId].map((onBehalfOf) => ({
             actor: {
               caller: { id, email: `${id}@example.com`, role },
               address: '127.0.0.1',
               onBehalfOf,
             },
-            caresFor: id === caringDoctorId,
+            caresFor:
+              id === caringDoctorId ||
+              appointmentDoctors.some((doctor) => doctor.id === id && doctor.cares),
           })),
         ),
       );
@@ -80,7 +106,9 @@ describe.each(databaseVariants)(
           allows(actor, 'read-record', patientId, { caresFor }),
         );
       }
-      expect(compared).toBe(roles.length * 3 * 2 * patientActions.length);
+      expect(compared).toBe(
+        roles.length * (3 + appointmentDoctors.length) * 2 * patientActions.length,
+      );
     });
 
     it('gives the same answer on who reads which conversation', async () => {

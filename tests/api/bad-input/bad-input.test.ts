@@ -221,6 +221,7 @@ function permittedCaller(world: World, entry: MatrixEntry): Caller {
     case 'patient-record':
       return world.byRole.patient;
     case 'prescriber':
+    case 'doctor-hours':
       return world.byRole.doctor;
     case 'roles':
       return world.byRole[entry.access.roles[0] ?? 'patient'];

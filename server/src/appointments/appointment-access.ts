@@ -1,0 +1,67 @@
+import type { Actor } from '../auth/actor';
+
+/**
+ * Who may read and change appointments and doctors' hours. Decided by the appointment's own
+ * record (its patient and doctor ids), never by a field the client sends:
+ *
+ * - Only patients book, for themselves.
+ * - An appointment is read by its patient and its doctor; anyone else meets a missing one.
+ * - Its patient reschedules it and checks in; its patient and its doctor cancel it.
+ * - A doctor reads their own day; a doctor reads and saves their own hours, and a manager
+ *   any doctor's. Nobody else sees a doctor's hours.
+ * - Acting for someone else opens nothing until caregivers' grants exist.
+ */
+
+export interface AppointmentParties {
+  patientId: string;
+  doctorId: string;
+}
+
+const themselves = (actor: Actor) => actor.onBehalfOf === null;
+
+export function mayBook(actor: Actor): boolean {
+  return themselves(actor) && actor.caller.role === 'patient';
+}
+
+export function isPatientOf(actor: Actor, appointment: AppointmentParties): boolean {
+  return themselves(actor) && actor.caller.id === appointment.patientId;
+}
+
+export function isDoctorOf(actor: Actor, appointment: AppointmentParties): boolean {
+  return themselves(actor) && actor.caller.id === appointment.doctorId;
+}
+
+/** Read, and cancel: its patient and its doctor. */
+export function mayTakePart(actor: Actor, appointment: AppointmentParties): boolean {
+  return isPatientOf(actor, appointment) || isDoctorOf(actor, appointment);
+}
+
+export function mayReschedule(actor: Actor, appointment: AppointmentParties): boolean {
+  return isPatientOf(actor, appointment);
+}
+
+export function mayCheckIn(actor: Actor, appointment: AppointmentParties): boolean {
+  return isPatientOf(actor, appointment);
+}
+
+/** The doctor's day: doctors, their own. */
+export function maySeeDay(actor: Actor): boolean {
+  return themselves(actor) && actor.caller.role === 'doctor';
+}
+
+/** The list of doctors for the hours editor: managers, and doctors (who see themselves). */
+export function mayListDoctors(actor: Actor): boolean {
+  return themselves(actor) && (actor.caller.role === 'manager' || actor.caller.role === 'doctor');
+}
+
+/** Whether the actor sees every doctor in that list, not only themself. */
+export function seesEveryDoctor(actor: Actor): boolean {
+  return actor.caller.role === 'manager';
+}
+
+/** A doctor's hours: the doctor themself, and managers for any doctor. */
+export function mayManageHours(actor: Actor, doctorId: string): boolean {
+  if (!themselves(actor)) return false;
+  if (actor.caller.role === 'manager') return true;
+  return actor.caller.role === 'doctor' && actor.caller.id === doctorId;
+}

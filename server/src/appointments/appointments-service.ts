@@ -1,0 +1,427 @@
+import {
+  checkInOpensMs,
+  lastBookableDay,
+  type Appointment,
+  type Availability,
+  type AvailabilityQuery,
+  type BookAppointment,
+  type DoctorDay,
+  type DoctorHours,
+  type DoctorListEntry,
+  type RescheduleAppointment,
+  type SaveDoctorHours,
+} from '@shared/appointments';
+import { clinicDayEnd, clinicDayStart, clinicToday } from '@shared/clinic-time';
+import type { Actor } from '../auth/actor';
+import { agentOf, type AuditTrail } from '../audit/audit-trail';
+import type { AuditAgent } from '../audit/audit-repository';
+import { AppError } from '../http/app-error';
+import type { VisitAnnouncement, VisitHub } from '../realtime/visit-hub';
+import type { VisitsRepository } from '../visits/visits-repository';
+import {
+  mayBook,
+  mayCheckIn,
+  mayListDoctors,
+  mayManageHours,
+  mayReschedule,
+  maySeeDay,
+  mayTakePart,
+  seesEveryDoctor,
+} from './appointment-access';
+import { appointmentChanged, dayChanged } from './appointment-entries';
+import {
+  heldKeyOf,
+  type AppointmentChange,
+  type AppointmentFacts,
+  type AppointmentsRepository,
+} from './appointments-repository';
+import { bookableDays, freeSlots, refusalOf, type Hours, type SlotRefusal } from './free-slots';
+
+/** Where an announcement that could not be made is reported; stored is what counts. */
+interface Log {
+  warn(detail: object, message: string): void;
+}
+
+export interface AppointmentsServiceDeps {
+  appointments: AppointmentsRepository;
+  /** Checking in opens a visit in the appointment's doctor's queue. */
+  visits: VisitsRepository;
+  hub: VisitHub;
+  trail: AuditTrail;
+  log: Log;
+}
+
+/** The clock's no-shows are made by nobody. */
+const byTheClock: AuditAgent = { id: null, role: null, address: null };
+
+/** Missing and forbidden answer alike, so a refusal tells nothing about what exists. */
+const notFound = () => new AppError('not_found', 'No such appointment.');
+const noDoctor = () => new AppError('not_found', 'No such doctor.');
+const slotTaken = () =>
+  new AppError('slot_taken', 'That time was just taken. Please choose another.');
+const alreadyBooked = () =>
+  new AppError('appointment_exists', 'You already have an appointment with this doctor that day.');
+const closed = (why = 'This appointment can no longer be changed.') =>
+  new AppError('appointment_closed', why);
+const onlyPatients = () => new AppError('forbidden', 'Only patients book appointments.');
+
+const unavailableBecause: Record<SlotRefusal, string> = {
+  past: 'That time has passed. Please choose another.',
+  'beyond-horizon': 'Appointments can be booked up to 30 days ahead. Please choose an earlier day.',
+  'not-offered': "That time is not one of the doctor's free slots. Please choose another.",
+};
+
+/**
+ * Appointments and doctors' hours: each operation decides who may act
+ * (`appointment-access`), makes its change and the change's audit entry in one unit of work,
+ * and tells the doctor their day changed once it is stored. No double booking is the
+ * database's to refuse: a booking is inserted, and the unique key it runs into is the answer.
+ */
+export function appointmentsService(deps: AppointmentsServiceDeps) {
+  const { appointments, trail } = deps;
+
+  async function announce(list: readonly VisitAnnouncement[]): Promise<void> {
+    // Stored is what counts: without an announcement, clients catch up on their next read.
+    await Promise.all(
+      list.map((announcement) =>
+        deps.hub.announce(announcement).catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'appointment announcement failed');
+        }),
+      ),
+    );
+  }
+
+  const announceDays = (doctorIds: readonly string[]) =>
+    announce([...new Set(doctorIds)].map(dayChanged));
+
+  /** The clock's rule (booked, not checked in, past the no-show time), recorded and announced. */
+  async function applyClock(onlyId?: string): Promise<void> {
+    const changes = await trail.change(
+      () => appointments.markNoShows(onlyId),
+      (list) => list.map((change) => appointmentChanged(byTheClock, change)),
+    );
+    await announceDays(changes.map((change) => change.doctorId));
+  }
+
+  /** A party's appointment as it stands, the clock's rule applied to it first. */
+  async function asParty(actor: Actor, id: string): Promise<AppointmentFacts> {
+    await applyClock(id);
+    const facts = await appointments.facts(id);
+    if (!facts || !mayTakePart(actor, facts)) throw notFound();
+    return facts;
+  }
+
+  async function appointmentOrMissing(id: string): Promise<Appointment> {
+    const found = await appointments.appointment(id);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  /** A bookable doctor's hours, or "No such doctor." */
+  async function hoursOf(doctorId: string, today: string): Promise<Hours> {
+    const hours = await appointments.slotHours(doctorId, today);
+    if (!hours || !(await appointments.doctor(doctorId))) throw noDoctor();
+    return hours;
+  }
+
+  /** The slot at `startsAt` of the doctor, when one may book it now (taken or not). */
+  async function slotOf(doctorId: string, startsAt: string): Promise<{ start: Date; end: Date }> {
+    const now = Date.now();
+    const hours = await hoursOf(doctorId, clinicToday(now));
+    const start = new Date(startsAt);
+    const refusal = refusalOf(hours, start, now);
+    if (refusal) throw new AppError('slot_unavailable', unavailableBecause[refusal]);
+    return { start, end: new Date(start.getTime() + hours.slotMinutes * 60_000) };
+  }
+
+  /** Runs a booking's write; a unique key it runs into is the patient's answer. */
+  async function holding<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const key = heldKeyOf(error);
+      if (key === 'slot') throw slotTaken();
+      if (key === 'day') throw alreadyBooked();
+      throw error;
+    }
+  }
+
+  /** The free slots of one doctor over the booking horizon, counted by day. */
+  async function daysOf(doctorId: string, now: number) {
+    const days = bookableDays(now);
+    const today = clinicToday(now);
+    const hours = await appointments.slotHours(doctorId, today);
+    const taken = await appointments.takenStarts(
+      doctorId,
+      clinicDayStart(today),
+      clinicDayEnd(lastBookableDay(today)),
+    );
+    const context = { now, taken };
+    const slotsOn = (day: string) => (hours ? freeSlots(hours, day, context) : []);
+    return { days: days.map((day) => ({ day, free: slotsOn(day).length })), slotsOn };
+  }
+
+  return {
+    /** The scheduled task: the no-show rule for every appointment. */
+    applyClock: () => applyClock(),
+
+    /** The doctors for the hours editor: a manager sees all, a doctor themself. */
+    async doctors(actor: Actor): Promise<DoctorListEntry[]> {
+      if (!mayListDoctors(actor)) {
+        throw new AppError('forbidden', "Only managers and doctors see doctors' hours.");
+      }
+      if (seesEveryDoctor(actor)) return appointments.doctors();
+      const own = await appointments.doctor(actor.caller.id);
+      return own ? [own] : [];
+    },
+
+    async hours(actor: Actor, doctorId: string): Promise<DoctorHours> {
+      if (!mayManageHours(actor, doctorId)) throw noDoctor();
+      const hours = await appointments.hours(doctorId);
+      if (!hours) throw noDoctor();
+      return hours;
+    },
+
+    /** Replaces the doctor's week, slot length and days off, recorded in one unit of work. */
+    async saveHours(actor: Actor, doctorId: string, input: SaveDoctorHours): Promise<DoctorHours> {
+      if (!mayManageHours(actor, doctorId) || !(await appointments.doctor(doctorId))) {
+        throw noDoctor();
+      }
+      await trail.change(
+        () => appointments.saveHours(doctorId, input, actor.caller.id),
+        () => ({
+          type: 'doctor-hours-changed',
+          agent: agentOf(actor),
+          entity: { type: 'doctor-hours', id: doctorId, subjectId: doctorId },
+          detail: {
+            slotMinutes: input.slotMinutes,
+            weekdays: input.week.map((day) => day.weekday),
+            daysOff: input.daysOff.length,
+          },
+        }),
+      );
+      await announceDays([doctorId]);
+      const hours = await appointments.hours(doctorId);
+      if (!hours) throw noDoctor();
+      return hours;
+    },
+
+    /** The doctors one may book with, and the free slots of one doctor on one day. */
+    async availability(actor: Actor, query: AvailabilityQuery): Promise<Availability> {
+      if (!mayBook(actor)) throw onlyPatients();
+      const now = Date.now();
+      const doctors = await appointments.bookableDoctors();
+      if (query.doctorId !== undefined && !doctors.some((one) => one.id === query.doctorId)) {
+        throw noDoctor();
+      }
+      const candidates = query.doctorId === undefined ? doctors : [{ id: query.doctorId }];
+      let chosen: { id: string; found: Awaited<ReturnType<typeof daysOf>> } | undefined;
+      for (const candidate of candidates) {
+        const found = await daysOf(candidate.id, now);
+        chosen ??= { id: candidate.id, found };
+        if (found.days.some((day) => day.free > 0)) {
+          chosen = { id: candidate.id, found };
+          break;
+        }
+      }
+      const today = clinicToday(now);
+      if (!chosen) return { doctors, doctorId: null, day: query.day ?? today, slots: [], days: [] };
+      const { days, slotsOn } = chosen.found;
+      const day = query.day ?? days.find((one) => one.free > 0)?.day ?? today;
+      const inHorizon = days.some((one) => one.day === day);
+      return { doctors, doctorId: chosen.id, day, slots: inHorizon ? slotsOn(day) : [], days };
+    },
+
+    /**
+     * Books a free slot under the client's id: a resend of the same id by the same patient
+     * answers the stored appointment (created false).
+     */
+    async book(
+      actor: Actor,
+      input: BookAppointment,
+    ): Promise<{ appointment: Appointment; created: boolean }> {
+      if (!mayBook(actor)) throw onlyPatients();
+      const earlier = await appointments.facts(input.id);
+      if (earlier) {
+        if (earlier.patientId !== actor.caller.id) {
+          throw new AppError('conflict', 'This appointment id is already in use.');
+        }
+        return { appointment: await appointmentOrMissing(input.id), created: false };
+      }
+      const { start, end } = await slotOf(input.doctorId, input.startsAt);
+      // A no-show earlier that day gives its day back before the key is asked.
+      await applyClock();
+      const agent = agentOf(actor);
+      const created = await holding(() =>
+        trail.change(
+          () =>
+            appointments.book({
+              id: input.id,
+              patientId: actor.caller.id,
+              doctorId: input.doctorId,
+              startsAt: start,
+              endsAt: end,
+              reason: input.reason ?? '',
+              bookedBy: actor.caller.id,
+            }),
+          (stored) =>
+            stored
+              ? appointmentChanged(
+                  agent,
+                  { id: input.id, patientId: actor.caller.id, from: null, to: 'booked' },
+                  { startsAt: start.toISOString(), doctorId: input.doctorId },
+                )
+              : null,
+        ),
+      );
+      const appointment = await appointmentOrMissing(input.id);
+      if (appointment.patientId !== actor.caller.id) {
+        throw new AppError('conflict', 'This appointment id is already in use.');
+      }
+      if (created) await announceDays([input.doctorId]);
+      return { appointment, created };
+    },
+
+    /** The patient's appointments: those not over soonest first, then the rest. */
+    async list(actor: Actor): Promise<Appointment[]> {
+      if (!mayBook(actor)) throw onlyPatients();
+      return appointments.listOf(actor.caller.id);
+    },
+
+    /** The patient's next appointment not over, or null: the home card's. */
+    async next(actor: Actor): Promise<Appointment | null> {
+      if (!mayBook(actor)) throw onlyPatients();
+      return appointments.nextOf(actor.caller.id);
+    },
+
+    /** A doctor's appointments of today (clinic time): each patient shown is in the trail. */
+    async today(actor: Actor): Promise<DoctorDay> {
+      if (!maySeeDay(actor))
+        throw new AppError('forbidden', 'Only doctors have a day of appointments.');
+      const day = clinicToday();
+      const list = await appointments.dayOf(actor.caller.id, day);
+      await trail.noteEach(
+        list.map((appointment) => ({
+          type: 'appointment-read',
+          agent: agentOf(actor),
+          entity: { type: 'appointment', id: appointment.id, subjectId: appointment.patientId },
+          detail: { via: 'today' },
+        })),
+      );
+      return { day, appointments: list };
+    },
+
+    /** The patient moves a booked appointment to another free slot (of the same or another doctor). */
+    async reschedule(actor: Actor, id: string, input: RescheduleAppointment): Promise<Appointment> {
+      const facts = await asParty(actor, id);
+      if (!mayReschedule(actor, facts)) {
+        throw new AppError('forbidden', 'Only the patient can move an appointment.');
+      }
+      if (facts.status !== 'booked') throw closed();
+      const doctorId = input.doctorId ?? facts.doctorId;
+      const { start, end } = await slotOf(doctorId, input.startsAt);
+      const moved = await holding(() =>
+        trail.change(
+          () =>
+            appointments.reschedule(id, actor.caller.id, {
+              doctorId,
+              startsAt: start,
+              endsAt: end,
+            }),
+          (done) =>
+            done
+              ? appointmentChanged(
+                  agentOf(actor),
+                  { id, patientId: facts.patientId, from: 'booked', to: 'booked' },
+                  {
+                    startsAt: { from: facts.startsAt.toISOString(), to: start.toISOString() },
+                    doctorId: { from: facts.doctorId, to: doctorId },
+                  },
+                )
+              : null,
+        ),
+      );
+      if (!moved) throw closed();
+      await announceDays([facts.doctorId, doctorId]);
+      return appointmentOrMissing(id);
+    },
+
+    /** Its patient or its doctor cancels a booked appointment, until its start. */
+    async cancel(actor: Actor, id: string): Promise<Appointment> {
+      const facts = await asParty(actor, id);
+      if (facts.status !== 'booked') throw closed();
+      if (facts.startsAt.getTime() <= Date.now()) {
+        throw closed('An appointment can be cancelled until its start.');
+      }
+      const change = await trail.change(
+        () => appointments.move(id, 'booked', 'cancelled', { ended: true, beforeStart: true }),
+        (made) => (made ? appointmentChanged(agentOf(actor), made) : null),
+      );
+      if (!change) throw closed();
+      await announceDays([facts.doctorId]);
+      return appointmentOrMissing(id);
+    },
+
+    /**
+     * The patient checks in, from `checkInOpensMs` before the start until the no-show: a
+     * visit opens in the waiting room of the appointment's doctor, for its reason.
+     */
+    async checkIn(
+      actor: Actor,
+      id: string,
+    ): Promise<{ appointment: Appointment; visitId: string }> {
+      const facts = await asParty(actor, id);
+      if (!mayCheckIn(actor, facts)) {
+        throw new AppError('forbidden', 'Only the patient checks in.');
+      }
+      if (facts.status === 'checked_in' || facts.status === 'in_visit') {
+        throw closed('You have already checked in.');
+      }
+      if (facts.status === 'no_show') {
+        throw closed('Check-in closed 15 minutes after the start of the appointment.');
+      }
+      if (facts.status !== 'booked') throw closed();
+      if (Date.now() < facts.startsAt.getTime() - checkInOpensMs) {
+        throw new AppError(
+          'check_in_not_open',
+          'Check-in opens 30 minutes before the appointment.',
+        );
+      }
+      const agent = agentOf(actor);
+      const { visitId } = await trail.change(
+        async () => {
+          const opened = await deps.visits.openScheduledVisit(facts.patientId, id, facts.reason);
+          if (opened === null) {
+            throw new AppError(
+              'visit_open',
+              'You are already in a visit. Leave it before checking in.',
+            );
+          }
+          const change = await appointments.move(id, 'booked', 'checked_in', {
+            visitId: opened,
+            checkedIn: true,
+          });
+          // It moved meanwhile (cancelled, a no-show): the visit is not kept either.
+          if (!change) throw closed();
+          return { visitId: opened, change };
+        },
+        ({ visitId: opened, change }: { visitId: string; change: AppointmentChange }) => [
+          appointmentChanged(agent, change, { visitId: opened }),
+          {
+            type: 'visit-changed',
+            agent,
+            entity: { type: 'visit', id: opened, subjectId: facts.patientId },
+            detail: { from: null, to: 'queued', appointmentId: id },
+          },
+        ],
+      );
+      await announce([
+        { kind: 'queue', id: visitId, change: 'added', doctorId: facts.doctorId },
+        dayChanged(facts.doctorId),
+      ]);
+      return { appointment: await appointmentOrMissing(id), visitId };
+    },
+  };
+}
+
+export type AppointmentsService = ReturnType<typeof appointmentsService>;
