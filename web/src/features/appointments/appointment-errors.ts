@@ -4,7 +4,11 @@ import { errorMessage, type ErrorMessages } from '@/lib/error-messages';
 /** The appointment codes in the booking's and the card's words. */
 export const appointmentErrorMessages = {
   slot_taken: 'appointments.errors.slot_taken',
+  slot_unavailable: 'appointments.errors.slot_unavailable',
   appointment_exists: 'appointments.errors.appointment_exists',
+  appointment_closed: 'appointments.errors.appointment_closed',
+  check_in_not_open: 'appointments.errors.check_in_not_open',
+  visit_open: 'appointments.errors.visit_open',
   not_found: 'appointments.errors.not_found',
   conflict: 'appointments.errors.conflict',
   validation_failed: 'appointments.errors.validation_failed',

@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DoctorListEntry } from '@shared/appointments';
 import { apiFetch } from '@/lib/api-client';
 import { doctorHoursKeys } from './doctor-hours-keys';
 
-/** A doctor as a manager's list shows them: whether their hours are saved yet. */
-export interface DoctorEntry {
-  id: string;
-  name: string;
-  saved: boolean;
-}
-
-export function getDoctors(): Promise<DoctorEntry[]> {
-  return apiFetch<DoctorEntry[]>('/api/doctors');
+/** The doctors, each with whether their hours are saved yet. */
+export function getDoctors(): Promise<DoctorListEntry[]> {
+  return apiFetch<DoctorListEntry[]>('/api/doctors');
 }
 
 export const doctorsQueryOptions = queryOptions({

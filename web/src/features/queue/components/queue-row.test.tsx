@@ -18,6 +18,7 @@ const sampleEntries: QueueEntry[] = [
     reason: 'Chest pain',
     queuedAt: minutesAgo(12),
     type: 'video',
+    appointmentTime: null,
   },
   {
     id: 'v2',
@@ -27,6 +28,7 @@ const sampleEntries: QueueEntry[] = [
     reason: 'Follow-up',
     queuedAt: minutesAgo(5),
     type: 'call',
+    appointmentTime: null,
   },
 ];
 
@@ -78,6 +80,14 @@ describe('QueueRow', () => {
     cleanup();
     const other = renderRow(sampleEntries[1]!);
     expect(within(other).queryByRole('link', { name: 'Patient chart' })).toBeNull();
+  });
+
+  it('marks a checked-in appointment with its time, and a walk-in with none', () => {
+    const row = renderRow({ ...sampleEntries[1]!, appointmentTime: '07:30' });
+    expect(within(row).getByText('Scheduled 07:30')).toBeVisible();
+    cleanup();
+    const walkIn = renderRow(sampleEntries[1]!);
+    expect(within(walkIn).queryByText(/Scheduled/)).toBeNull();
   });
 
   it('says so when the patient gave no reason', () => {

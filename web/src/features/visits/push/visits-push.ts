@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  appointmentsChangeEventSchema,
   queueChangeEventSchema,
   signalEventSchema,
   visitChangeEventSchema,
@@ -46,7 +47,8 @@ function onQueue(event: MessageEvent<string>) {
 }
 
 /** A doctor's day of appointments changed (booked, moved, cancelled, checked in). */
-function onAppointments() {
+function onAppointments(event: MessageEvent<string>) {
+  if (!appointmentsChangeEventSchema.safeParse(eventData(event)).success) return;
   appointmentListeners.forEach((listener) => listener());
 }
 
