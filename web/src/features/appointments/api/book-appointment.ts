@@ -6,6 +6,7 @@ import {
 } from '@shared/appointments';
 import { apiFetch } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
+import { showAsNext } from './show-as-next';
 
 /** Books a free slot under an id of the client's, so a resend stores it once. */
 export function bookAppointment(input: BookAppointment): Promise<Appointment> {
@@ -22,6 +23,7 @@ export function useBookAppointment() {
     mutationFn: bookAppointment,
     // Booking needs the server's answer there and then; offline it fails at once.
     networkMode: 'always',
+    onSuccess: (appointment) => showAsNext(queryClient, appointment),
     // Booked or refused, the slots and the home card are read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsKeys.all }),
   });

@@ -16,6 +16,11 @@ export function useCancelAppointment() {
   return useMutation({
     mutationFn: cancelAppointment,
     networkMode: 'always',
+    // The card stops showing it at once; the next one, if any, comes with the refetch.
+    onSuccess: (cancelled) =>
+      queryClient.setQueryData(appointmentsKeys.next(), (next: Appointment | null | undefined) =>
+        next?.id === cancelled.id ? null : next,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsKeys.all }),
   });
 }

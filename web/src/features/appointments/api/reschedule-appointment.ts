@@ -6,6 +6,7 @@ import {
 } from '@shared/appointments';
 import { apiFetch } from '@/lib/api-client';
 import { appointmentsKeys } from './appointments-keys';
+import { showAsNext } from './show-as-next';
 
 export interface RescheduleInput {
   id: string;
@@ -26,6 +27,7 @@ export function useRescheduleAppointment() {
   return useMutation({
     mutationFn: rescheduleAppointment,
     networkMode: 'always',
+    onSuccess: (appointment) => showAsNext(queryClient, appointment),
     onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsKeys.all }),
   });
 }
