@@ -80,6 +80,25 @@ describe('who is told about a visit', () => {
     expect(second).toBe(first);
   });
 
+  it("tells only its appointment's doctor of a scheduled visit in the queue", async () => {
+    const { told } = await announced({
+      kind: 'queue',
+      id: 'visit-1',
+      change: 'added',
+      doctorId: 'doctor-2',
+    });
+    expect(told.map((each) => each.id)).toEqual(['doctor-2']);
+    expect(told[0]?.received).toEqual([
+      { name: 'queue', json: '{"id":"visit-1","change":"added"}' },
+    ]);
+  });
+
+  it('tells a doctor, and only them, that their appointments changed', async () => {
+    const { told } = await announced({ kind: 'appointments', doctorId: 'doctor-1' });
+    expect(told.map((each) => each.id)).toEqual(['doctor-1']);
+    expect(told[0]?.received).toEqual([{ name: 'appointments', json: '{"doctorId":"doctor-1"}' }]);
+  });
+
   it('hands a signal to its recipient only, read once', async () => {
     const { told, reads } = await announced({
       kind: 'signal',

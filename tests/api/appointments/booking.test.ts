@@ -193,7 +193,9 @@ describe.each(databaseVariants)('booking appointments on the $name database', (v
     const notOffered = async (at: string, message: RegExp) => {
       const answer = await bookCall(await patient(), doctor.id, at);
       expectError(answer, 409, 'slot_unavailable');
-      expect((answer.body as { error: { message: string } }).error.message).toMatch(message);
+      expect((answer.body as unknown as { error: { message: string } }).error.message).toMatch(
+        message,
+      );
     };
     await notOffered(new Date(Date.now() - 60 * 60_000).toISOString(), /passed/);
     await notOffered(
@@ -263,12 +265,12 @@ describe.each(databaseVariants)('booking appointments on the $name database', (v
     const raced = await newDoctor();
     const [first, second] = await Promise.all([patient(), patient()]);
     const day = addClinicDays(clinicToday(), 3);
-    const a = await book(first!, raced.id, clinicMoment(day, '09:00').toISOString());
-    const b = await book(second!, raced.id, clinicMoment(day, '09:15').toISOString());
+    const a = await book(first, raced.id, clinicMoment(day, '09:00').toISOString());
+    const b = await book(second, raced.id, clinicMoment(day, '09:15').toISOString());
     const target = clinicMoment(day, '12:00').toISOString();
     const answers = await Promise.all([
-      reschedule(first!, a.id, { startsAt: target }),
-      reschedule(second!, b.id, { startsAt: target }),
+      reschedule(first, a.id, { startsAt: target }),
+      reschedule(second, b.id, { startsAt: target }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const loser = answers.find((answer) => answer.status === 409)!;
@@ -277,7 +279,7 @@ describe.each(databaseVariants)('booking appointments on the $name database', (v
     const winner = answers.find((answer) => answer.status === 200)!.body;
     expect(winner).toMatchObject({ startsAt: target, time: '12:00', status: 'booked' });
     const lost = winner.id === a.id ? b : a;
-    const stayed = await (lost.id === a.id ? first! : second!).client.get<Appointment[]>(
+    const stayed = await (lost.id === a.id ? first : second).client.get<Appointment[]>(
       '/api/appointments',
     );
     expect(stayed.body.find((one) => one.id === lost.id)?.startsAt).toBe(lost.startsAt);

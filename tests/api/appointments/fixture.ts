@@ -113,13 +113,15 @@ export function reschedule(
 }
 
 /**
- * Moves an appointment's start (and end) by `ms`, as time passing would: negative brings it
- * nearer. Written in the database, as the clock cannot be moved in a running server.
+ * Moves an appointment's start (and end, and clinic day) by `ms`, as time passing would:
+ * negative brings it nearer. Written in the database, as the clock cannot be moved in a
+ * running server.
  */
 export async function shift(server: TestServer, id: string, ms: number): Promise<void> {
   await sql`update appointments
     set starts_at = starts_at + make_interval(secs => ${ms / 1000}),
-        ends_at = ends_at + make_interval(secs => ${ms / 1000})
+        ends_at = ends_at + make_interval(secs => ${ms / 1000}),
+        day = ((starts_at + make_interval(secs => ${ms / 1000})) at time zone 'Asia/Kathmandu')::date
     where id = ${id}`.execute(server.database.db);
 }
 
@@ -135,4 +137,9 @@ export async function auditOf(server: TestServer, id: string): Promise<Appointme
     server.database.db,
   );
   return rows;
+}
+
+/** Moves an appointment so that it starts `ms` from now (before now when negative). */
+export async function startIn(server: TestServer, appointment: Appointment, ms: number) {
+  await shift(server, appointment.id, Date.now() + ms - Date.parse(appointment.startsAt));
 }

@@ -73,6 +73,7 @@ describe.each(databaseVariants)('the queue on the $name database', (variant) => 
       reason: 'Rash',
       type: 'call',
       queuedAt: routineOld.queuedAt,
+      appointmentTime: null,
     });
     expect(listed.entries[3]?.patientName).toBe(nameless.email.split('@')[0]);
 
