@@ -76,7 +76,7 @@ describe('BookingForm', () => {
   it('asks for a time before booking, then books with the reason given', async () => {
     const fetchMock = vi.fn((url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
-        return Promise.resolve(Response.json({ ...JSON.parse(String(init.body)) }));
+        return Promise.resolve(Response.json({ ...JSON.parse(init.body as string) }));
       }
       return Promise.resolve(Response.json(availability(['07:30', '07:45'])));
     });
@@ -89,7 +89,7 @@ describe('BookingForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book appointment' }));
     await vi.waitFor(() => expect(done).toHaveBeenCalledOnce());
     const [, init] = fetchMock.mock.calls.find(([, each]) => each?.method === 'POST')!;
-    expect(JSON.parse(String(init!.body))).toMatchObject({
+    expect(JSON.parse(init!.body as string)).toMatchObject({
       doctorId: 'd1',
       // 07:45 in Kathmandu is 02:00 UTC.
       startsAt: '2026-11-25T02:00:00.000Z',

@@ -61,7 +61,7 @@ describe('HoursEditor', () => {
   it('saves the week worked, the slot length and the days off', async () => {
     const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
       Promise.resolve(
-        Response.json({ ...unsaved, saved: true, ...JSON.parse(String(init?.body)) }),
+        Response.json({ ...unsaved, saved: true, ...JSON.parse(init?.body as string) }),
       ),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -76,7 +76,7 @@ describe('HoursEditor', () => {
     expect(await screen.findByText('Hours saved')).toBeVisible();
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/doctors/d1/hours');
-    const body = JSON.parse(String(init!.body)) as { week: { weekday: number }[] };
+    const body = JSON.parse(init!.body as string) as { week: { weekday: number }[] };
     expect(body).toMatchObject({ slotMinutes: 30, daysOff: ['2099-01-05'] });
     expect(body.week.map((each) => each.weekday)).toEqual([0, 1, 2, 3, 4, 6]);
   });
