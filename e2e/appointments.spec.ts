@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { addClinicDays, clinicToday } from '../shared/clinic-time';
 import { englishDateWords } from '../shared/date-words';
+import { nepaliDateWords } from '../shared/nepali-date-words';
 import { createConfirmedAccount, demoPassword, password } from './support/accounts';
 import { startOwnServer, type OwnServer } from './support/own-server';
 import {
@@ -51,8 +52,8 @@ async function openBooking(page: Page): Promise<void> {
 }
 
 /** Chooses the demo doctor (the one the virtual clinic's hours are seeded for). */
-async function chooseDemoDoctor(page: Page): Promise<void> {
-  const doctor = page.getByLabel('Doctor');
+async function chooseDemoDoctor(page: Page, label = 'Doctor'): Promise<void> {
+  const doctor = page.getByLabel(label);
   const demo = doctor.locator('option').filter({ hasText: 'Ram Thapa' });
   await expect(demo).toHaveCount(1);
   await doctor.selectOption((await demo.getAttribute('value')) ?? '');
@@ -169,6 +170,31 @@ test.describe('booking on the shared server', () => {
   });
 });
 
+test('booking reads in Nepali: Bikram Sambat days and Devanagari clinic times', async ({
+  browser,
+  baseURL,
+}) => {
+  const person = await patientInZone(browser, baseURL!, 'America/New_York');
+  try {
+    const { page } = person;
+    await page.addInitScript(() => localStorage.setItem('lang', 'ne'));
+    await page.goto('/appointments/book');
+    await expect(page.getByRole('heading', { name: 'अपोइन्टमेन्ट बुक गर्नुहोस्' })).toBeVisible();
+    await chooseDemoDoctor(page, 'डाक्टर');
+    const day = nepaliDateWords.weekdayAndDay(addClinicDays(clinicToday(), 21));
+    await page
+      .getByRole('list', { name: 'दिन' })
+      .getByRole('button', { name: new RegExp(`^${day}`) })
+      .click();
+    const slots = page.getByRole('list', { name: 'समय (क्लिनिकको समय)' }).getByRole('button');
+    await expect(slots.first()).toHaveText('०७:३०');
+    await expect(slots.last()).toHaveText('१८:४५');
+    await expect(page.getByRole('button', { name: 'अपोइन्टमेन्ट बुक गर्नुहोस्' })).toBeVisible();
+  } finally {
+    await person.context.close();
+  }
+});
+
 /** A new patient signed in from a browser whose clock is in `timezoneId`. */
 async function patientInZone(browser: Browser, baseURL: string, timezoneId: string) {
   const api = await playwrightRequest.newContext({
@@ -262,11 +288,18 @@ test.describe('hours and check-in on a server of their own', () => {
       await doctor.page.getByRole('button', { name: 'Save hours' }).click();
       await expect(doctor.page.getByText('Hours saved')).toBeVisible();
 
+      // The doctor's queue is open while the patient books and checks in: both arrive live.
+      await doctor.page.goto('/queue');
+      const today = doctor.page.getByRole('region', { name: "Today's appointments" });
+      await expect(today).toBeVisible();
+      const entry = today.getByRole('listitem').filter({ hasText: firstName });
+
       await openBooking(patient.page);
       await chooseDemoDoctor(patient.page);
       const chosenDay = await dayList(patient.page)
         .getByRole('button', { pressed: true })
         .textContent();
+      // Booked in the last quarter of an hour of a clinic day, it is tomorrow's appointment.
       const bookedToday = chosenDay!.startsWith(englishDateWords.weekdayAndDay(clinicToday()));
       const first = slotButtons(patient.page).first();
       const time = (await first.textContent())!.trim();
@@ -274,6 +307,11 @@ test.describe('hours and check-in on a server of their own', () => {
       await patient.page.getByLabel('Reason').fill('Follow-up on my cough');
       await patient.page.getByRole('button', { name: 'Book appointment' }).click();
       await expect(patient.page.getByText('Appointment booked', { exact: true })).toBeVisible();
+      if (bookedToday) {
+        await expect(entry).toContainText(time);
+        await expect(entry).toContainText('Follow-up on my cough');
+        await expect(entry).toContainText('Upcoming');
+      }
 
       await expect(card(patient.page).getByText(`at ${time} · Video visit`)).toBeVisible();
       await card(patient.page).getByRole('button', { name: 'Check in' }).click();
@@ -281,20 +319,12 @@ test.describe('hours and check-in on a server of their own', () => {
       await expect(patient.page.getByRole('button', { name: 'Leave waiting room' })).toBeVisible();
       const visitId = patient.page.url().split('/').pop()!;
 
-      await doctor.page.goto('/queue');
       const row = doctor.page
         .getByRole('region', { name: 'Patients waiting' })
         .getByRole('listitem')
         .filter({ hasText: firstName });
       await expect(row.getByText(`Scheduled ${time}`)).toBeVisible();
-      // Booked in the last quarter of an hour of a clinic day, it is tomorrow's appointment.
-      if (bookedToday) {
-        const today = doctor.page.getByRole('region', { name: "Today's appointments" });
-        const entry = today.getByRole('listitem').filter({ hasText: firstName });
-        await expect(entry).toContainText(time);
-        await expect(entry).toContainText('Follow-up on my cough');
-        await expect(entry).toContainText('Checked in');
-      }
+      if (bookedToday) await expect(entry).toContainText('Checked in');
       await row.getByRole('button', { name: 'Start visit' }).click();
       await expect(doctor.page).toHaveURL(new RegExp(`/visit/${visitId}$`));
       await expect(doctor.page.getByRole('button', { name: 'End visit' })).toBeVisible();

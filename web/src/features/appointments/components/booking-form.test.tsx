@@ -125,6 +125,32 @@ describe('BookingForm', () => {
     expect(done).not.toHaveBeenCalled();
   });
 
+  it('shows another day as chosen at once, and no slot of the day before while its own load', async () => {
+    let answerDay: (answer: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        url.includes('day=2026-11-27')
+          ? new Promise<Response>((resolve) => (answerDay = resolve))
+          : Promise.resolve(Response.json(availability(['07:30', '07:45']))),
+      ),
+    );
+    renderForm();
+    const friday = await screen.findByRole('button', { name: /^Fri, Nov 27/ });
+    await userEvent.click(friday);
+    expect(friday).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('button', { name: '07:30' })).toBeNull();
+    answerDay(
+      Response.json({
+        ...availability([]),
+        day: '2026-11-27',
+        slots: [{ startsAt: clinicMoment('2026-11-27', '09:00').toISOString(), time: '09:00' }],
+      }),
+    );
+    expect(await screen.findByRole('button', { name: '09:00' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: '07:45' })).toBeNull();
+  });
+
   it('says so when no doctor has hours', async () => {
     vi.stubGlobal(
       'fetch',

@@ -76,9 +76,13 @@ export function BookingForm({
       </div>
     );
   }
-  const doctorId = data.doctorId;
+  // Another doctor or day asked for: the choice shows at once, its slots once they come.
+  const doctorId = query.doctorId ?? data.doctorId;
+  const switching = availability.isPlaceholderData;
   // A slot taken meanwhile is gone from the fresh list, and so is the choice of it.
-  const slot = data.slots.find((each) => each.startsAt === chosen?.startsAt) ?? null;
+  const slot = switching
+    ? null
+    : (data.slots.find((each) => each.startsAt === chosen?.startsAt) ?? null);
 
   const choose = (next: AvailabilityQuery) => {
     setQuery(next);
@@ -148,9 +152,13 @@ export function BookingForm({
           ))}
         </select>
       </div>
-      <DayPicker days={data.days} chosen={data.day} onChoose={(day) => choose({ doctorId, day })} />
+      <DayPicker
+        days={data.days}
+        chosen={query.day ?? data.day}
+        onChoose={(day) => choose({ doctorId, day })}
+      />
       <SlotPicker
-        slots={data.slots}
+        slots={switching ? null : data.slots}
         chosen={slot?.startsAt ?? null}
         onChoose={(next) => {
           setChosen(next);

@@ -4,13 +4,13 @@ import type { Slot } from '@shared/appointments';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
 
-/** A day's free slots, each a button named by its clinic time ("07:30"). */
+/** A day's free slots, each a button named by its clinic time ("07:30"); null while they load. */
 export function SlotPicker({
   slots,
   chosen,
   onChoose,
 }: {
-  slots: readonly Slot[];
+  slots: readonly Slot[] | null;
   chosen: string | null;
   onChoose: (slot: Slot) => void;
 }) {
@@ -22,7 +22,9 @@ export function SlotPicker({
       <p id={labelId} className="text-sm font-medium">
         {t('appointments.book.time')}
       </p>
-      {slots.length === 0 ? (
+      {slots === null ? (
+        <div aria-busy="true" className="bg-muted h-24 animate-pulse rounded-lg" />
+      ) : slots.length === 0 ? (
         <p className="text-muted-foreground text-sm">{t('appointments.book.noSlots')}</p>
       ) : (
         <ul aria-labelledby={labelId} className="grid grid-cols-4 gap-2" role="list">
