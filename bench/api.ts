@@ -10,11 +10,15 @@ import { migrateToLatest, openDatabase } from '../server/src/db/database';
 import { messagingRepository } from '../server/src/messaging/messaging-repository';
 import { profilesRepository } from '../server/src/profiles/profiles-repository';
 import { vitalsRepository } from '../server/src/record/vitals-repository';
+import { appointmentsRepository } from '../server/src/appointments/appointments-repository';
+import { virtualClinicWeek } from '../shared/appointments';
 import { freePort } from '../tests/api/support/test-server';
 import { reachablePostgres, startBuiltServer, stopServer } from './built-server';
 import { databaseLoad, httpLoad, loadSeconds, settle, type LoadFigures } from './load';
 import {
   benchReading,
+  bookingDoctors,
+  bookingPatients,
   messagesInConversation,
   scenarios,
   signInsPerAccount,
@@ -154,6 +158,29 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
     const sender = await signIn(senderEmail);
     const senderConversationId = await patient(sender);
 
+    // The booking run's people, and the doctor whose free slots are listed.
+    const appointments = appointmentsRepository(database.db);
+    const allDay = virtualClinicWeek.map((day) => ({ ...day, start: '00:00', end: '23:59' }));
+    const bookingPeople = { patients: [] as { cookie: string }[], doctorIds: [] as string[] };
+    for (let i = 0; i < bookingPatients; i += 1) {
+      const email = `bench-booker-${i}@example.com`;
+      await createAccount(email);
+      const booker = await signIn(email);
+      await patient(booker);
+      bookingPeople.patients.push({ cookie: booker.cookie });
+    }
+    const newDoctor = async (email: string, week: typeof allDay) => {
+      const { id } = await createAccount(email);
+      await profiles.upsertNames(id, { first_name: 'Bench', last_name: 'Doctor' });
+      await profiles.setRole(id, 'doctor');
+      await appointments.saveHours(id, { slotMinutes: 15, week, daysOff: [] }, id);
+      return id;
+    };
+    for (let i = 0; i < bookingDoctors; i += 1) {
+      bookingPeople.doctorIds.push(await newDoctor(`bench-booked-doctor-${i}@example.com`, allDay));
+    }
+    const scheduleDoctorId = await newDoctor('bench-schedule@example.com', [...virtualClinicWeek]);
+
     const jwt = await server.inject({
       method: 'GET',
       url: '/api/auth/token',
@@ -168,10 +195,25 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
       sender: { ...sender, conversationId: senderConversationId },
       doctor,
       signInEmails,
+      booking: bookingPeople,
+      scheduleDoctorId,
     };
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The scenarios a run measures: all, or those whose names hold one of the comma-separated
+ * words of `BENCH_SCENARIOS` (a quick look at one change).
+ */
+function chosenScenarios(): HttpScenario[] {
+  const words = (process.env.BENCH_SCENARIOS ?? '')
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+  if (words.length === 0) return scenarios;
+  return scenarios.filter((scenario) => words.some((word) => scenario.name.includes(word)));
 }
 
 /** Every scenario on one database: first straight on the database, then through the API. */
@@ -186,7 +228,7 @@ async function benchOn(
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    for (const scenario of scenarios) {
+    for (const scenario of chosenScenarios()) {
       if (!scenario.statements) continue;
       console.log(`  ${database}: ${scenario.name}, database alone`);
       const call = scenario.statements(handle, world);
@@ -199,7 +241,7 @@ async function benchOn(
   const { child } = await startBuiltServer({ ...env, DEMO_USERS: 'false' }, port);
   const figures: ScenarioFigures[] = [];
   try {
-    for (const scenario of scenarios) {
+    for (const scenario of chosenScenarios()) {
       console.log(`  ${database}: ${scenario.name}, through the API`);
       await settle(world.url);
       const api = await httpLoad({

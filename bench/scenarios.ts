@@ -17,6 +17,8 @@ import { vitalsService } from '../server/src/record/vitals-service';
 import { chartRepository } from '../server/src/record/chart-repository';
 import { chartService } from '../server/src/record/chart-service';
 import { medicationsRepository } from '../server/src/record/medications-repository';
+import { appointmentsRepository } from '../server/src/appointments/appointments-repository';
+import { addClinicDays, clinicMoment, clinicToday } from '../shared/clinic-time';
 
 /** What the scenarios work with: one server on one database, and accounts made for the run. */
 export interface BenchWorld {
@@ -38,6 +40,38 @@ export interface BenchWorld {
   doctor: { id: string; cookie: string; sessionToken: string };
   /** Accounts for the sign-in run; each signs in at most `signInsPerAccount` times. */
   signInEmails: string[];
+  /**
+   * The booking run's patients (signed in) and doctors (with hours all day, every day, in
+   * 15-minute slots): each patient books each doctor once a day, so every booking is a free
+   * slot of its own.
+   */
+  booking: { patients: { cookie: string }[]; doctorIds: string[] };
+  /** A doctor with the virtual clinic's hours over the whole horizon, whose slots are listed. */
+  scheduleDoctorId: string;
+}
+
+/** Patients and doctors of the booking run: room for 20 × 20 × 29 bookings. */
+export const bookingPatients = 20;
+export const bookingDoctors = 20;
+
+/**
+ * The `k`-th booking of the run, a slot no other booking of the run takes: patient `k mod P`
+ * books, by turns, each doctor on each day from tomorrow; patient `p` takes the day's
+ * `p`-th slot from 08:00, so the day's bookings of one doctor never meet.
+ */
+export function bookingOf(world: BenchWorld, k: number) {
+  const { patients, doctorIds } = world.booking;
+  const patient = patients[k % patients.length];
+  const rest = Math.floor(k / patients.length);
+  const doctorId = doctorIds[rest % doctorIds.length];
+  const dayIndex = 1 + Math.floor(rest / doctorIds.length);
+  if (patient === undefined || doctorId === undefined || dayIndex > 29) {
+    throw new Error('The booking run needs more bench patients or doctors');
+  }
+  const minutes = 8 * 60 + (k % patients.length) * 15;
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const startsAt = clinicMoment(addClinicDays(clinicToday(), dayIndex), time);
+  return { cookie: patient.cookie, doctorId, startsAt };
 }
 
 /** Messages in the conversation the list-messages scenario reads. */
@@ -375,6 +409,66 @@ export const scenarios: HttpScenario[] = [
       };
     },
     targets: { p99Ms: 100, ratio: 0.5, on: 'postgres' },
+  },
+  {
+    // Patients booking at once, each a free slot of its own: the session, the doctor's hours,
+    // the slot's check, the insert that the unique keys guard, and its audit entry.
+    name: 'book an appointment',
+    connections: 20,
+    requests: (world) => {
+      let bookings = 0;
+      return [
+        {
+          method: 'POST',
+          path: '/api/appointments',
+          setupRequest: (request) => {
+            const { cookie, doctorId, startsAt } = bookingOf(world, bookings);
+            bookings += 1;
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', origin: world.url, cookie },
+              body: JSON.stringify({
+                id: crypto.randomUUID(),
+                doctorId,
+                startsAt: startsAt.toISOString(),
+                reason: 'Follow-up',
+              }),
+            };
+          },
+        },
+      ];
+    },
+    // The database alone: the booking's insert, one doctor's days far ahead, one a day.
+    statements: (handle, world) => {
+      const appointments = appointmentsRepository(handle.db);
+      const first = Date.parse('2100-01-01T04:15:00Z');
+      return async (n) => {
+        const startsAt = new Date(first + n * 86_400_000);
+        await appointments.book({
+          id: crypto.randomUUID(),
+          patientId: world.sender.id,
+          doctorId: world.doctor.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 15 * 60_000),
+          reason: 'Follow-up',
+          bookedBy: world.sender.id,
+        });
+      };
+    },
+  },
+  {
+    // The booking screen: one doctor's free slots on their first free day, and each day of
+    // the 30-day horizon counted, for a doctor with the virtual clinic's hours every day.
+    name: 'list free slots (30 days of hours)',
+    connections: 20,
+    requests: (world) => [
+      {
+        method: 'GET',
+        path: `/api/appointments/availability?doctorId=${world.scheduleDoctorId}`,
+        headers: { cookie: world.user.cookie },
+      },
+    ],
+    targets: { p99Ms: 100, on: 'postgres' },
   },
 ];
 

@@ -193,22 +193,24 @@ export function appointmentsRepository(db: Kysely<Database>) {
     return row ? { id: row.id, name: nameOf(row), saved: row.saved } : null;
   }
 
-  /** The doctor's saved hours with their days off from `from` on; null when never saved. */
+  /**
+   * The saved hours of a doctor (an account whose role is doctor) with their days off from
+   * `from` on; null when never saved, or when the id is not a doctor's.
+   */
   async function savedHours(
     doctorId: string,
     from: ClinicDay,
   ): Promise<{ slotMinutes: number; week: WorkingDay[]; daysOff: ClinicDay[] } | null> {
-    const [hours, days, off] = await Promise.all([
+    const [days, off] = await Promise.all([
       db
-        .selectFrom('doctor_hours')
-        .select('slot_minutes')
-        .where('doctor_id', '=', doctorId)
-        .executeTakeFirst(),
-      db
-        .selectFrom('doctor_working_days')
-        .select(['weekday', 'start_minute', 'end_minute'])
-        .where('doctor_id', '=', doctorId)
-        .orderBy('weekday')
+        .selectFrom('doctor_hours as h')
+        .innerJoin('profiles as p', (join) =>
+          join.onRef('p.id', '=', 'h.doctor_id').on('p.role', '=', 'doctor'),
+        )
+        .leftJoin('doctor_working_days as w', 'w.doctor_id', 'h.doctor_id')
+        .select(['h.slot_minutes', 'w.weekday', 'w.start_minute', 'w.end_minute'])
+        .where('h.doctor_id', '=', doctorId)
+        .orderBy('w.weekday')
         .execute(),
       db
         .selectFrom('doctor_days_off')
@@ -218,18 +220,19 @@ export function appointmentsRepository(db: Kysely<Database>) {
         .orderBy('day')
         .execute(),
     ]);
-    if (!hours) return null;
-    return {
-      slotMinutes: hours.slot_minutes,
-      week: days
-        .filter((day) => (weekdays as readonly number[]).includes(day.weekday))
-        .map((day) => ({
-          weekday: day.weekday as Weekday,
-          start: timeOf(day.start_minute),
-          end: timeOf(Math.min(day.end_minute, 23 * 60 + 59)),
-        })),
-      daysOff: off.map((row) => row.day),
-    };
+    const [first] = days;
+    if (!first) return null;
+    const week: WorkingDay[] = [];
+    for (const day of days) {
+      if (day.weekday === null || day.start_minute === null || day.end_minute === null) continue;
+      if (!(weekdays as readonly number[]).includes(day.weekday)) continue;
+      week.push({
+        weekday: day.weekday as Weekday,
+        start: timeOf(day.start_minute),
+        end: timeOf(Math.min(day.end_minute, 23 * 60 + 59)),
+      });
+    }
+    return { slotMinutes: first.slot_minutes, week, daysOff: off.map((row) => row.day) };
   }
 
   return {
@@ -305,7 +308,10 @@ export function appointmentsRepository(db: Kysely<Database>) {
       };
     },
 
-    /** What the free slots are made from, or null when the doctor has never saved hours. */
+    /**
+     * What the free slots are made from, or null when the id is not a doctor's or the doctor
+     * has never saved hours.
+     */
     async slotHours(doctorId: string, today: ClinicDay): Promise<Hours | null> {
       const saved = await savedHours(doctorId, today);
       return saved && { ...saved, daysOff: new Set(saved.daysOff) };
@@ -488,13 +494,16 @@ export function appointmentsRepository(db: Kysely<Database>) {
     /**
      * The clock's rule: every booked appointment nobody checked in to by `noShowAfterStartMs`
      * after its start is a no-show, in one statement safe with several processes; with
-     * `onlyId`, only that one.
+     * `only`, only that appointment, or that patient's.
      */
-    async markNoShows(onlyId?: string): Promise<AppointmentChange[]> {
+    async markNoShows(
+      only: { id?: string; patientId?: string } = {},
+    ): Promise<AppointmentChange[]> {
       const { rows } = await sql<{ id: string; patient_id: string; doctor_id: string }>`
         update appointments set status = 'no_show', ended_at = now()
         where status = 'booked' and starts_at <= now() - ${seconds(noShowAfterStartMs)}
-          ${onlyId === undefined ? sql`` : sql`and id = ${onlyId}`}
+          ${only.id === undefined ? sql`` : sql`and id = ${only.id}`}
+          ${only.patientId === undefined ? sql`` : sql`and patient_id = ${only.patientId}`}
         returning id, patient_id, doctor_id`.execute(db);
       return rows.map((row) => ({
         id: row.id,

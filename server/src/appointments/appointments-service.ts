@@ -94,18 +94,22 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
   const announceDays = (doctorIds: readonly string[]) =>
     announce([...new Set(doctorIds)].map(dayChanged));
 
-  /** The clock's rule (booked, not checked in, past the no-show time), recorded and announced. */
-  async function applyClock(onlyId?: string): Promise<void> {
+  /**
+   * The clock's rule (booked, not checked in, past the no-show time), recorded and announced:
+   * for every appointment, or `only` one or one patient's. Whether any changed.
+   */
+  async function applyClock(only: { id?: string; patientId?: string } = {}): Promise<boolean> {
     const changes = await trail.change(
-      () => appointments.markNoShows(onlyId),
+      () => appointments.markNoShows(only),
       (list) => list.map((change) => appointmentChanged(byTheClock, change)),
     );
     await announceDays(changes.map((change) => change.doctorId));
+    return changes.length > 0;
   }
 
   /** A party's appointment as it stands, the clock's rule applied to it first. */
   async function asParty(actor: Actor, id: string): Promise<AppointmentFacts> {
-    await applyClock(id);
+    await applyClock({ id });
     const facts = await appointments.facts(id);
     if (!facts || !mayTakePart(actor, facts)) throw notFound();
     return facts;
@@ -120,7 +124,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
   /** A bookable doctor's hours, or "No such doctor." */
   async function hoursOf(doctorId: string, today: string): Promise<Hours> {
     const hours = await appointments.slotHours(doctorId, today);
-    if (!hours || !(await appointments.doctor(doctorId))) throw noDoctor();
+    if (!hours) throw noDoctor();
     return hours;
   }
 
@@ -163,7 +167,9 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
 
   return {
     /** The scheduled task: the no-show rule for every appointment. */
-    applyClock: () => applyClock(),
+    applyClock: async () => {
+      await applyClock();
+    },
 
     /** The doctors for the hours editor: a manager sees all, a doctor themself. */
     async doctors(actor: Actor): Promise<DoctorListEntry[]> {
@@ -249,10 +255,8 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
         return { appointment: await appointmentOrMissing(input.id), created: false };
       }
       const { start, end } = await slotOf(input.doctorId, input.startsAt);
-      // A no-show earlier that day gives its day back before the key is asked.
-      await applyClock();
       const agent = agentOf(actor);
-      const created = await holding(() =>
+      const store = () =>
         trail.change(
           () =>
             appointments.book({
@@ -272,8 +276,19 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
                   { startsAt: start.toISOString(), doctorId: input.doctorId },
                 )
               : null,
-        ),
-      );
+        );
+      const created = await holding(async () => {
+        try {
+          return await store();
+        } catch (error) {
+          // A no-show of the patient's earlier that day, not stored yet by the clock, gives
+          // the day back: stored now, the booking is asked once more.
+          if (heldKeyOf(error) !== 'day' || !(await applyClock({ patientId: actor.caller.id }))) {
+            throw error;
+          }
+          return store();
+        }
+      });
       const appointment = await appointmentOrMissing(input.id);
       if (appointment.patientId !== actor.caller.id) {
         throw new AppError('conflict', 'This appointment id is already in use.');

@@ -43,15 +43,19 @@ export function slotGrid(hours: Hours, day: ClinicDay): Slot[] {
   const weekday = clinicWeekday(day);
   const working = hours.week.find((span) => span.weekday === weekday);
   if (!working || hours.slotMinutes <= 0) return [];
+  const start = minutesOfDay(working.start);
   const end = minutesOfDay(working.end);
+  // The zone's offset is read at the span's two ends: when it is the same (always, for
+  // Nepal today), the slots between lie the wall clock's minutes apart, and only the ends
+  // need the zone's rules. Otherwise each slot asks them itself.
+  const first = clinicMoment(day, working.start).getTime();
+  const last = clinicMoment(day, working.end).getTime();
+  const steady = last - first === (end - start) * 60_000;
   const slots: Slot[] = [];
-  for (
-    let minute = minutesOfDay(working.start);
-    minute + hours.slotMinutes <= end;
-    minute += hours.slotMinutes
-  ) {
+  for (let minute = start; minute + hours.slotMinutes <= end; minute += hours.slotMinutes) {
     const time = timeOfMinutes(minute);
-    slots.push({ startsAt: clinicMoment(day, time).toISOString(), time });
+    const at = steady ? new Date(first + (minute - start) * 60_000) : clinicMoment(day, time);
+    slots.push({ startsAt: at.toISOString(), time });
   }
   return slots;
 }

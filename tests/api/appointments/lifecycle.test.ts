@@ -251,6 +251,22 @@ describe.each(databaseVariants)(
       stream.close();
     });
 
+    it("gives a no-show's day back to its patient before the clock has stored it", async () => {
+      const doctor = await newDoctor();
+      const sita = await patient();
+      const missed = await bookAhead(sita, doctor);
+      const again = await slotAhead(sita, doctor.id, 2 * 60 * minute);
+      // Missed 16 minutes ago, on the clinic day of the slot booked next (as a morning's
+      // appointment is, before one of the afternoon).
+      await startIn(server, missed, -16 * minute);
+      await sql`update appointments set day = (${again.startsAt}::timestamptz
+      at time zone 'Asia/Kathmandu')::date where id = ${missed.id}`.execute(server.database.db);
+      expect(await storedStatus(missed.id)).toBe('booked');
+      const answer = await bookCall(sita, doctor.id, again.startsAt);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      expect(await storedStatus(missed.id)).toBe('no_show');
+    });
+
     it('may be checked in to until 15 minutes after its start', async () => {
       const sita = await patient();
       const booked = await bookAhead(sita, await newDoctor());
