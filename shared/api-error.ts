@@ -54,6 +54,8 @@ export const accountErrorCodes = [
   'phone_number_sign_in_disabled',
   'phone_not_enrolled',
   'sms_unavailable',
+  'sms_refused',
+  'sms_not_sent',
   'invalid_token',
   'field_not_allowed',
   // Better Auth's own.

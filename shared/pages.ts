@@ -21,6 +21,7 @@ export const pages = [
       { path: '/api/messaging/conversations', roles: ['patient'] },
       { path: '/api/patients/:me/vitals', roles: ['patient'] },
       { path: '/api/appointments/next', roles: ['patient'] },
+      { path: '/api/figures/network', roles: ['superadmin'] },
     ],
   },
   {
@@ -71,14 +72,24 @@ export const pages = [
     data: [{ path: '/api/patients/:patientId/chart', roles: ['doctor'] }],
   },
   { path: '/onboarding', shell: 'protected', module: 'onboarding' },
-  { path: '/today', shell: 'protected', module: 'today' },
+  {
+    path: '/today',
+    shell: 'protected',
+    module: 'today',
+    data: [{ path: '/api/figures/today', roles: ['manager'] }],
+  },
   {
     path: '/hours/:doctorId',
     shell: 'protected',
     module: 'doctor-hours',
     data: [{ path: '/api/doctors/:doctorId/hours', roles: ['doctor', 'manager'] }],
   },
-  { path: '/overview', shell: 'protected', module: 'overview' },
+  {
+    path: '/overview',
+    shell: 'protected',
+    module: 'overview',
+    data: [{ path: '/api/figures/network', roles: ['admin', 'superadmin'] }],
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';

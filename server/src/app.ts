@@ -66,6 +66,11 @@ import { auditTrail } from './audit/audit-trail';
 import { registerAuditRoutes } from './routes/audit';
 import { auditService } from './audit/audit-service';
 import { healthService } from './health/health-service';
+import { healthRecordIntervalMs, healthRepository } from './health/health-repository';
+import { sessionActivity } from './auth/session-activity';
+import { figuresRepository } from './figures/figures-repository';
+import { figuresService } from './figures/figures-service';
+import { registerFiguresRoutes } from './routes/figures';
 import { outboxService } from './mail/outbox-service';
 import { mfaService } from './mfa/mfa-service';
 import { profilesService } from './profiles/profiles-service';
@@ -130,10 +135,13 @@ export async function buildApp({
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
-  const requireUser = requireUserWith(callerResolver(auth, db, config.publicUrl));
+  const requireUser = requireUserWith(
+    callerResolver(auth, db, config.publicUrl, sessionActivity(db, server.log)),
+  );
   const visits = visitsRepository(db);
   const audit = auditRepository(db);
   const trail = auditTrail(database.unitOfWork, audit);
+  const healthChecks = healthRepository(db);
   server.addHook('onClose', () => mailer.close());
   const housekeeping = startHousekeeping(
     [
@@ -145,6 +153,7 @@ export async function buildApp({
         name: 'audit retention',
         run: () => audit.prune(config.auditRetentionDays).then(() => undefined),
       },
+      { name: 'health checks', run: () => healthChecks.prune() },
     ],
     server.log,
   );
@@ -158,7 +167,30 @@ export async function buildApp({
   await server.register(compress, { global: true, threshold: 1024 });
   registerSameOriginCheck(server, config.publicUrl);
 
-  registerHealthRoutes(server, { health: healthService({ database, photos }) });
+  const health = healthService({ database, photos });
+  registerHealthRoutes(server, { health });
+  // The server's own record of its health, minute by minute: what the uptime figure counts.
+  const healthRecord = startHousekeeping(
+    [
+      {
+        name: 'health record',
+        run: async () => {
+          if ((await health.check()).status === 'ok') await healthChecks.notePassed();
+        },
+      },
+    ],
+    server.log,
+    healthRecordIntervalMs,
+  );
+  server.addHook('onClose', () => healthRecord.stop());
+  registerFiguresRoutes(server, {
+    figures: figuresService({
+      figures: figuresRepository(db),
+      health: healthChecks,
+      clinicKeys: config.clinicKeys,
+    }),
+    requireUser,
+  });
   registerAuthRoutes(server, {
     accounts: authService({
       auth,

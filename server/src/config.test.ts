@@ -258,4 +258,45 @@ describe('loadConfig', () => {
       'Invalid setting S3_BUCKET: required when S3_ENDPOINT is set',
     );
   });
+
+  it('takes a text-message gateway with its token, and Sparrow with its sender identity', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).sms).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SMS_GATEWAY: 'aakash', SMS_TOKEN: 'aakash-token-1' }).sms,
+    ).toEqual({
+      gateway: 'aakash',
+      url: 'https://sms.aakashsms.com/sms/v3/send',
+      token: 'aakash-token-1',
+      from: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SMS_GATEWAY: 'sparrow',
+        SMS_TOKEN: 'sparrow-token-1',
+        SMS_FROM: 'SEWA',
+        SMS_GATEWAY_URL: 'http://127.0.0.1:9090/v2/sms/',
+      }).sms,
+    ).toMatchObject({ gateway: 'sparrow', url: 'http://127.0.0.1:9090/v2/sms/', from: 'SEWA' });
+    expect(settingError({ SMS_GATEWAY: 'sparrow', SMS_TOKEN: 'sparrow-token-1' }).message).toBe(
+      'Invalid setting SMS_FROM: required when SMS_GATEWAY=sparrow',
+    );
+    expect(settingError({ SMS_GATEWAY: 'aakash' }).message).toBe(
+      'Invalid setting SMS_TOKEN: required when SMS_GATEWAY is set',
+    );
+    expect(settingError({ SMS_TOKEN: 'lost-token-1' }).message).toBe(
+      'Invalid setting SMS_GATEWAY: required when SMS_TOKEN is set',
+    );
+    expect(settingError({ SMS_GATEWAY: 'twilio', SMS_TOKEN: 'x'.repeat(10) }).message).toContain(
+      'expected sparrow or aakash',
+    );
+    expect(settingError({ SMS_GATEWAY: 'aakash', SMS_TOKEN: 'CHANGE-ME' }).message).toBe(
+      "Invalid setting SMS_TOKEN: still the deploy example's CHANGE-ME",
+    );
+    // A token refused is not repeated: the line may end up in a log.
+    const short = settingError({ SMS_GATEWAY: 'aakash', SMS_TOKEN: 'secret' });
+    expect(short.message).toBe(
+      'Invalid setting SMS_TOKEN: expected a token of at least 8 characters',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { appModeSchema, type AppMode } from '@shared/app-mode';
+import type { SmsGatewaySettings } from './sms/sms-gateways';
 
 /** Six years, the time clinics keep a record of who saw what. */
 export const defaultAuditRetentionDays = 6 * 365 + 2;
@@ -31,6 +32,8 @@ export interface Config {
   objectStorage: ObjectStorageConfig | undefined;
   /** Audit entries older than this many days are pruned. */
   auditRetentionDays: number;
+  /** The text-message gateway; absent: texts go to the development outbox, or nowhere in production. */
+  sms: SmsGatewaySettings | undefined;
 }
 
 export interface ObjectStorageConfig {
@@ -146,6 +149,16 @@ const settingSchemas = {
     .min(1, 'expected at least 1 day')
     .max(36_500, 'expected at most 36500 days (100 years)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  SMS_GATEWAY: z.enum(['sparrow', 'aakash'], { error: 'expected sparrow or aakash' }),
+  SMS_GATEWAY_URL: urlSetting(['http:', 'https:']),
+  SMS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\S{8,}$/, 'expected a token of at least 8 characters'),
+  SMS_FROM: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_ .-]{1,20}$/, 'expected the sender identity the gateway gave you'),
 } as const;
 
 type SettingName = keyof typeof settingSchemas;
@@ -167,6 +180,7 @@ const secretSettings = new Set<SettingName>([
   'TURN_SECRET',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'SMS_TOKEN',
 ]);
 
 /** The value as a refusal may repeat it: never a secret, nor a password written in a URL. */
@@ -242,6 +256,34 @@ function objectStorageConfig(env: NodeJS.ProcessEnv): ObjectStorageConfig | unde
         ? { accessKeyId, secretAccessKey }
         : undefined,
   };
+}
+
+/** Where each gateway takes texts unless `SMS_GATEWAY_URL` says otherwise. */
+const gatewayUrls = {
+  sparrow: 'https://api.sparrowsms.com/v2/sms/',
+  aakash: 'https://sms.aakashsms.com/sms/v3/send',
+} as const;
+
+const smsSettings = ['SMS_GATEWAY_URL', 'SMS_TOKEN', 'SMS_FROM'] as const;
+
+/** `SMS_GATEWAY` chooses the gateway; it then needs its token, and Sparrow a sender identity. */
+function smsConfig(env: NodeJS.ProcessEnv): SmsGatewaySettings | undefined {
+  const gateway = read(env, 'SMS_GATEWAY');
+  if (gateway === undefined) {
+    const given = smsSettings.find((name) => (env[name] ?? '') !== '');
+    if (given !== undefined) throw new SettingError('SMS_GATEWAY', `required when ${given} is set`);
+    return undefined;
+  }
+  const token = read(env, 'SMS_TOKEN');
+  if (token === undefined) throw new SettingError('SMS_TOKEN', 'required when SMS_GATEWAY is set');
+  if (token.startsWith(deployPlaceholder)) {
+    throw new SettingError('SMS_TOKEN', `still the deploy example's ${deployPlaceholder}`);
+  }
+  const from = read(env, 'SMS_FROM');
+  if (gateway === 'sparrow' && from === undefined) {
+    throw new SettingError('SMS_FROM', 'required when SMS_GATEWAY=sparrow');
+  }
+  return { gateway, url: read(env, 'SMS_GATEWAY_URL', gatewayUrls[gateway]), token, from };
 }
 
 /** Two settings that work only together: one given without the other stops the start. */
@@ -332,5 +374,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     objectStorage: objectStorageConfig(env),
     auditRetentionDays: read(env, 'AUDIT_RETENTION_DAYS', String(defaultAuditRetentionDays)),
+    sms: smsConfig(env),
   };
 }

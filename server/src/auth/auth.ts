@@ -7,6 +7,7 @@ import { defaultRole } from '@shared/role';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { Mail, Mailer } from '../mail/mailer';
+import { SmsRefused } from '../sms/sms-gateways';
 import type { SmsSender } from '../sms/sms-sender';
 import {
   mailLanguage,
@@ -164,7 +165,22 @@ export function createAuth({
         message: 'Text messages are not available on this server.',
       });
     }
-    await sms.send(message);
+    try {
+      await sms.send(message);
+    } catch (error) {
+      // The number or the gateway refused it for good, or the gateway could not take it now.
+      if (error instanceof SmsRefused) {
+        throw new APIError('BAD_REQUEST', {
+          code: 'SMS_REFUSED',
+          message: 'A text message could not be sent to this number.',
+        });
+      }
+      log?.warn({ err: error }, 'phone code not sent');
+      throw new APIError('SERVICE_UNAVAILABLE', {
+        code: 'SMS_NOT_SENT',
+        message: 'The text message could not be sent just now. Please try again.',
+      });
+    }
   };
 
   return betterAuth({

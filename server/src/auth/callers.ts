@@ -43,15 +43,23 @@ export function callerQueries(db: Kysely<Database>) {
         : null;
     },
 
-    /** The session's account, and when the session ends. */
-    async bySessionToken(token: string): Promise<(Caller & { expiresAt: Date }) | null> {
+    /** The session's account, the session's id, and when the session ends. */
+    async bySessionToken(
+      token: string,
+    ): Promise<(Caller & { sessionId: string; expiresAt: Date }) | null> {
       const row = await accounts()
         .innerJoin('session', 'session.userId', 'user.id')
-        .select('session.expiresAt')
+        .select(['session.id as sessionId', 'session.expiresAt'])
         .where('session.token', '=', token)
         .executeTakeFirst();
       return row
-        ? { id: row.id, email: row.email, role: roleOf(row.role), expiresAt: row.expiresAt }
+        ? {
+            id: row.id,
+            email: row.email,
+            role: roleOf(row.role),
+            sessionId: row.sessionId,
+            expiresAt: row.expiresAt,
+          }
         : null;
     },
   };

@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error';
 import { sessionCookieSettings, verifiedCookieToken } from './better-auth';
 import { callerQueries, type Caller } from './callers';
 import type { Auth } from './auth';
+import type { SessionActivity } from './session-activity';
 
 type CookieSettings = Awaited<ReturnType<typeof sessionCookieSettings>>;
 
@@ -36,7 +37,12 @@ const keySetLifetimeMs = 5 * 60 * 1000;
  * expired or due for its periodic extension goes through `auth.api.getSession`,
  * which removes or extends it.
  */
-export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: string) {
+export function callerResolver(
+  auth: Auth,
+  db: Kysely<Database>,
+  publicUrl: string,
+  activity?: SessionActivity,
+) {
   const origin = new URL(publicUrl).origin;
   let keySet: { verify: ReturnType<typeof createLocalJWKSet>; readAt: number } | undefined;
 
@@ -72,6 +78,7 @@ export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: stri
       if (!row || row.expiresAt.getTime() <= Date.now()) {
         throw new AppError('unauthorized', 'The session of this JWT has ended');
       }
+      activity?.seen(sid);
       return { id: row.id, email: row.email, role: row.role };
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -91,7 +98,9 @@ export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: stri
   /** Better Auth's own check, which also ends an expired session or extends a due one. */
   async function throughBetterAuth(cookieHeader: string): Promise<Caller | null> {
     const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
-    return session ? callers.byId(session.user.id) : null;
+    if (!session) return null;
+    activity?.seen(session.session.id);
+    return callers.byId(session.user.id);
   }
 
   async function fromCookie(cookieHeader: string): Promise<Caller | null> {
@@ -104,6 +113,7 @@ export function callerResolver(auth: Auth, db: Kysely<Database>, publicUrl: stri
     if (row.expiresAt.getTime() <= Date.now() || dueForExtension) {
       return throughBetterAuth(cookieHeader);
     }
+    activity?.seen(row.sessionId);
     return { id: row.id, email: row.email, role: row.role };
   }
 

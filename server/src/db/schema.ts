@@ -269,6 +269,17 @@ export interface AppointmentsTable {
   visit_id: string | null;
 }
 
+/** A minute in which a server process found itself healthy. */
+export interface HealthChecksTable {
+  minute: ColumnType<Date, Date | string, never>;
+}
+
+/** When a session last made a request (at most a minute behind). */
+export interface SessionActivityTable {
+  session_id: string;
+  seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -292,4 +303,6 @@ export interface Database {
   doctor_working_days: DoctorWorkingDaysTable;
   doctor_days_off: DoctorDaysOffTable;
   appointments: AppointmentsTable;
+  health_checks: HealthChecksTable;
+  session_activity: SessionActivityTable;
 }

@@ -110,4 +110,18 @@ describe('medication schedule', () => {
     ]);
     expect(doses[2]!.at).toBe('2026-03-11T15:15:00.000Z');
   });
+
+  it('lists no dose of a stopped medicine that was not taken, even one due before the stop', () => {
+    const stoppedAt = clinicMoment('2026-03-11', '13:11');
+    const stopped = prescription({
+      times: ['morning', 'midday', 'night'],
+      stopped: { at: stoppedAt, by: doctor, reason: 'Stomach upset' },
+    });
+    const doses = dosesOn([stopped], '2026-03-11', takenIndex([taken('2026-03-11', 'morning')]));
+    expect(doses.map((dose) => [dose.timeOfDay, dose.taken !== null])).toEqual([['morning', true]]);
+    // Its record still counts the midday dose it was not given before the stop as missed.
+    expect(
+      adherenceOf(stopped, takenIndex([taken('2026-03-11', 'morning')]), stoppedAt).missed,
+    ).toBeGreaterThanOrEqual(1);
+  });
 });

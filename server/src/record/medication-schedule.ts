@@ -185,15 +185,22 @@ export function doseOf(
   };
 }
 
-/** The day's doses of the prescriptions, in time order (prescriptions in the order given). */
+/**
+ * The day's doses of the prescriptions, in time order (prescriptions in the order given). A
+ * stopped medicine is not to be taken any more: of its doses only those already taken are
+ * listed, though one not taken before the stop still counts as missed in its adherence.
+ */
 export function dosesOn(
   prescriptions: readonly Prescription[],
   day: ClinicDay,
   takenOf: TakenLookup,
 ): Dose[] {
   return timesOfDay.flatMap((time) =>
-    prescriptions
-      .filter((prescription) => doseTimesOn(prescription, day).includes(time))
-      .map((prescription) => doseOf(prescription, day, time, takenOf(prescription.id, day, time))),
+    prescriptions.flatMap((prescription) => {
+      if (!doseTimesOn(prescription, day).includes(time)) return [];
+      const taken = takenOf(prescription.id, day, time);
+      if (prescription.stopped !== null && taken === null) return [];
+      return [doseOf(prescription, day, time, taken)];
+    }),
   );
 }

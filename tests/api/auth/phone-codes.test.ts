@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboxRepository } from '../../../server/src/mail/outbox-repository';
+import { sparrowAnswers, startFakeGateway, type FakeGateway } from '../support/fake-sms-gateway';
 import { databaseVariants } from '../support/test-server';
 import { signedIn, signUpAndConfirm, startAuthWorld, uniqueEmail, type AuthWorld } from './fixture';
 
 describe.each(databaseVariants)('phone codes on the $name database', (variant) => {
   let world: AuthWorld | undefined;
+  let gateway: FakeGateway | undefined;
   afterEach(async () => {
     await world?.close();
     world = undefined;
+    await gateway?.close();
+    gateway = undefined;
   });
 
   it('go to the development outbox, never to the mail server, even when SMTP is set', async () => {
@@ -45,6 +49,48 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
         code: 'sms_unavailable',
         message: 'Text messages are not available on this server.',
       },
+    });
+  });
+
+  it('reach the number through the configured gateway, in production too, and a refusal is said', async () => {
+    let refuse = false;
+    gateway = await startFakeGateway(
+      () => (refuse ? sparrowAnswers.refused(1007, 'Invalid Receiver') : sparrowAnswers.queued),
+      '/v2/sms/',
+    );
+    world = await startAuthWorld(variant, {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'p'.repeat(40),
+      CLINIC_KEYS: 'KTM-WARD-3-7Q2X',
+      SMS_GATEWAY: 'sparrow',
+      SMS_GATEWAY_URL: gateway.url,
+      SMS_TOKEN: 'sparrow-token-for-tests',
+      SMS_FROM: 'SEWA',
+    });
+    const email = uniqueEmail('phone-gateway');
+    await signUpAndConfirm(world, email);
+    const client = await signedIn(world, email);
+
+    const sent = await client.post('/api/auth/phone-number/send-otp', {
+      phoneNumber: '+9779812345678',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(gateway.received).toHaveLength(1);
+    expect(gateway.received[0]!.fields).toMatchObject({
+      token: 'sparrow-token-for-tests',
+      from: 'SEWA',
+      to: '9812345678',
+    });
+    expect(gateway.received[0]!.fields.text).toMatch(/\b\d{6}\b/);
+    expect(await outboxRepository(world.server.database.db).listNewestFirst()).toEqual([]);
+
+    refuse = true;
+    const refused = await client.post('/api/auth/phone-number/send-otp', {
+      phoneNumber: '+9779812345679',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: { code: 'sms_refused', message: 'A text message could not be sent to this number.' },
     });
   });
 });

@@ -335,6 +335,16 @@ export const matrix: MatrixEntry[] = [
   { route: 'GET /api/me', access: signedIn, call: () => ({ path: '/api/me' }) },
   { route: 'GET /api/mfa/factors', access: signedIn, call: () => ({ path: '/api/mfa/factors' }) },
   {
+    route: 'GET /api/figures/today',
+    access: only('manager'),
+    call: () => ({ path: '/api/figures/today' }),
+  },
+  {
+    route: 'GET /api/figures/network',
+    access: only('admin', 'superadmin'),
+    call: () => ({ path: '/api/figures/network' }),
+  },
+  {
     route: 'GET /api/audit',
     access: only('superadmin'),
     call: () => ({ path: '/api/audit?limit=5' }),

@@ -15,6 +15,7 @@ import * as uploadIdsPerOwner from './0013-upload-ids-per-owner';
 import * as observations from './0014-observations';
 import * as medications from './0015-medications';
 import * as appointments from './0016-appointments';
+import * as figures from './0017-figures';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-observations': observations,
   '0015-medications': medications,
   '0016-appointments': appointments,
+  '0017-figures': figures,
 };

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Redirect, useParams } from 'wouter';
 import { chartKeys, chartQueryOptions } from '@/features/chart/api/get-chart';
 import { ChartScreen } from '@/features/chart/components/chart-screen';
+import { MedicationItem } from '@/features/medications/components/medication-item';
 import { PrescribeForm } from '@/features/prescribing/components/prescribe-form';
 import { StopMedication } from '@/features/prescribing/components/stop-medication';
 import { VitalsTrend } from '@/features/vitals/components/vitals-trend';
@@ -25,6 +26,7 @@ export default function ChartPage() {
     <ChartScreen
       key={patientId}
       patientId={patientId}
+      medicationItem={(medication, parts) => <MedicationItem medication={medication} {...parts} />}
       prescribing={<PrescribeForm patientId={patientId} onSaved={refresh} />}
       medicationActions={(medication) => (
         <StopMedication patientId={patientId} medication={medication} onStopped={refresh} />

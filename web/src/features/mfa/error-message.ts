@@ -22,6 +22,8 @@ const mfaErrorMessages = {
   previously_registered: 'mfa.errors.passkey_exists',
   session_not_fresh: 'mfa.errors.session_not_fresh',
   sms_unavailable: 'mfa.errors.sms_unavailable',
+  sms_refused: 'mfa.errors.sms_refused',
+  sms_not_sent: 'mfa.errors.sms_not_sent',
   network: 'mfa.errors.network',
 } as const satisfies ErrorMessages;
 

@@ -1,57 +1,28 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adherenceDays, type Medication } from '@shared/medications';
 import { Card, CardTitle } from '@/components/ui/card';
-import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
 
-function MedicationItem({ medication, actions }: { medication: Medication; actions?: ReactNode }) {
+/** How the page draws one medication, with what the chart adds to it. */
+export type MedicationItemOf = (
+  medication: Medication,
+  parts: { details: ReactNode; actions?: ReactNode },
+) => ReactNode;
+
+/** Doses taken and missed in the last `adherenceDays` days. */
+function Adherence({ medication }: { medication: Medication }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
-  const dates = useDates();
-  const start = dates.day(medication.startDay);
-  const nameId = useId();
   return (
-    <li aria-labelledby={nameId} className="border-border grid gap-1 rounded-lg border p-3">
-      <p className="font-semibold">
-        <span id={nameId}>{medication.medicine}</span>{' '}
-        <span className="text-muted-foreground ms-1 text-sm font-normal">{medication.dose}</span>
-      </p>
-      <p className="text-sm">
-        {medication.times.map((time) => t(`chart.medications.times.${time}`)).join(' · ')}
-      </p>
-      <p className="text-muted-foreground text-xs">
-        {medication.endDay === null
-          ? t('chart.medications.ongoing', { start })
-          : t('chart.medications.until', { start, end: dates.day(medication.endDay) })}
-      </p>
-      {medication.instruction && <p className="text-sm">{medication.instruction}</p>}
-      <p className="text-muted-foreground text-xs">
-        {t('chart.medications.prescribedBy', {
-          name: medication.prescribedBy.name ?? t('chart.medications.aDoctor'),
-        })}
-      </p>
-      <p className="text-sm font-medium">
-        {t('chart.medications.adherence', {
-          count: adherenceDays,
-          days: format.number(adherenceDays),
-          taken: format.number(medication.adherence.taken),
-          missed: format.number(medication.adherence.missed),
-        })}
-      </p>
-      {medication.stopped && (
-        <p className="text-muted-foreground text-sm">
-          {t('chart.medications.stopped', {
-            when: dates.dateTime(medication.stopped.at),
-            reason: medication.stopped.reason,
-          })}
-        </p>
-      )}
-      {medication.status === 'completed' && (
-        <p className="text-muted-foreground text-sm">{t('chart.medications.completed')}</p>
-      )}
-      {actions}
-    </li>
+    <p className="text-sm font-medium">
+      {t('chart.medications.adherence', {
+        count: adherenceDays,
+        days: format.number(adherenceDays),
+        taken: format.number(medication.adherence.taken),
+        missed: format.number(medication.adherence.missed),
+      })}
+    </p>
   );
 }
 
@@ -61,10 +32,13 @@ function MedicationItem({ medication, actions }: { medication: Medication; actio
  */
 export function ChartMedications({
   medications,
+  itemOf,
   actionsOf,
   prescribing,
 }: {
   medications: Medication[];
+  /** The page's drawing of a medication. */
+  itemOf: MedicationItemOf;
   /** What the page offers beside an active medication (stopping it). */
   actionsOf?: (medication: Medication) => ReactNode;
   /** The page's way to prescribe. */
@@ -84,11 +58,12 @@ export function ChartMedications({
         ) : (
           <ul className="grid gap-2">
             {active.map((medication) => (
-              <MedicationItem
-                key={medication.id}
-                medication={medication}
-                actions={actionsOf?.(medication)}
-              />
+              <Fragment key={medication.id}>
+                {itemOf(medication, {
+                  details: <Adherence medication={medication} />,
+                  actions: actionsOf?.(medication),
+                })}
+              </Fragment>
             ))}
           </ul>
         )}
@@ -101,7 +76,7 @@ export function ChartMedications({
         ) : (
           <ul className="grid gap-2">
             {past.map((medication) => (
-              <MedicationItem key={medication.id} medication={medication} />
+              <Fragment key={medication.id}>{itemOf(medication, { details: null })}</Fragment>
             ))}
           </ul>
         )}

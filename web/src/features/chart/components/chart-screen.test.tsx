@@ -68,7 +68,13 @@ function renderChart() {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <ChartScreen patientId={patientId} prescribing={<p>prescribing slot</p>} />
+      <ChartScreen
+        patientId={patientId}
+        medicationItem={(medication, { details }) => (
+          <li aria-label={medication.medicine}>{details}</li>
+        )}
+        prescribing={<p>prescribing slot</p>}
+      />
     </QueryClientProvider>,
   );
 }

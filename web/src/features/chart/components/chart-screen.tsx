@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
 import { useChart } from '../api/get-chart';
 import { ChartDocuments, ChartVisits } from './chart-history';
-import { ChartMedications } from './chart-medications';
+import { ChartMedications, type MedicationItemOf } from './chart-medications';
 import { ChartVitals } from './chart-vitals';
 
 /** The answer for a patient the reader may not see, or that does not exist: one and the same. */
@@ -32,15 +32,19 @@ function NoSuchPatient() {
 /**
  * A patient's chart for their doctor: name (the page's heading), age, latest vitals with their
  * flags and trend, medications with adherence, visits with summaries, and documents. The page
- * hands in the ways to prescribe and to stop a medication, and the drawing of the trend.
+ * hands in the ways to prescribe and to stop a medication, and the drawings of a medication and
+ * of the trend.
  */
 export function ChartScreen({
   patientId,
+  medicationItem,
   prescribing,
   medicationActions,
   vitalsTrend,
 }: {
   patientId: string;
+  /** The drawing of a medication, as the patient's own list shows it. */
+  medicationItem: MedicationItemOf;
   prescribing?: ReactNode;
   medicationActions?: (medication: Medication) => ReactNode;
   vitalsTrend?: (readings: VitalsReading[]) => ReactNode;
@@ -81,6 +85,7 @@ export function ChartScreen({
       <ChartVitals vitals={vitals} trend={vitalsTrend} />
       <ChartMedications
         medications={medications}
+        itemOf={medicationItem}
         actionsOf={medicationActions}
         prescribing={prescribing}
       />

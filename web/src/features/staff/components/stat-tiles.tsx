@@ -5,11 +5,13 @@ export interface StatTile {
   label: string;
   /** Already formatted for the reader's language. */
   value: string;
+  /** What the figure counts, in a line under it. */
+  counts: string;
   /** A share from 0 to 100, drawn as a bar under the value. */
   share?: number;
 }
 
-/** Figures as a grid of tiles: each a term (the label) with its value. */
+/** Figures as a grid of tiles: each a term (the label) with its value and what it counts. */
 export function StatTiles({ tiles, className }: { tiles: StatTile[]; className?: string }) {
   const { t } = useTranslation();
   return (
@@ -29,6 +31,7 @@ export function StatTiles({ tiles, className }: { tiles: StatTile[]; className?:
               />
             </dd>
           )}
+          <dd className="text-muted-foreground text-xs">{tile.counts}</dd>
         </div>
       ))}
     </dl>

@@ -1,0 +1,91 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request a fake gateway received: its path, its content type and its form fields. */
+export interface GatewayRequest {
+  path: string;
+  contentType: string | undefined;
+  fields: Record<string, string>;
+}
+
+export interface GatewayAnswer {
+  status: number;
+  body: unknown;
+}
+
+async function formOf(request: IncomingMessage): Promise<Record<string, string>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+}
+
+/**
+ * A text-message gateway on loopback that keeps what it was sent and answers as `answer`
+ * says, the way Sparrow's or Aakash's API answers: the tests' stand-in for the real one.
+ */
+export async function startFakeGateway(
+  answer: (request: GatewayRequest) => GatewayAnswer,
+  path: string,
+) {
+  const received: GatewayRequest[] = [];
+  const server = createServer((request, response) => {
+    void formOf(request).then((fields) => {
+      const got = {
+        path: request.url ?? '',
+        contentType: request.headers['content-type'],
+        fields,
+      };
+      received.push(got);
+      const { status, body } = answer(got);
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeGateway = Awaited<ReturnType<typeof startFakeGateway>>;
+
+/** Sparrow's answers: queued, and its refusals by `response_code`. */
+export const sparrowAnswers = {
+  queued: {
+    status: 200,
+    body: { count: 1, response_code: 200, response: '1 mesages has been queued for delivery' },
+  },
+  refused: (code: number, response: string) => ({
+    status: 403,
+    body: { response_code: code, response },
+  }),
+};
+
+/** Aakash's answers: queued for the number, and its refusals. */
+export const aakashAnswers = {
+  queued: (to: string) => ({
+    status: 200,
+    body: {
+      error: false,
+      message: '1 messages has been queued for delivery.',
+      data: {
+        valid: [{ id: 1, mobile: `977${to}`, credit: 1, network: 'ncell', status: 'queued' }],
+        invalid: [],
+      },
+    },
+  }),
+  invalidNumber: (to: string) => ({
+    status: 200,
+    body: {
+      error: false,
+      message: '0 messages has been queued for delivery.',
+      data: { valid: [], invalid: [{ mobile: to, credit: 0, network: 'N/A', status: 'aborted' }] },
+    },
+  }),
+  refused: (status: number, message: string) => ({
+    status,
+    body: { error: true, message, data: [] },
+  }),
+};
