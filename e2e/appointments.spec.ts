@@ -4,6 +4,7 @@ import {
   test,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type Page,
 } from '@playwright/test';
 import { addClinicDays, clinicToday } from '../shared/clinic-time';
@@ -261,13 +262,14 @@ test.describe('hours and check-in on a server of their own', () => {
     }
   });
 
-  test('a patient checks in within the window, waits, and the doctor sees the time and starts the visit', async ({
+  test("a booking for today counts on the manager's Today; the patient checks in within the window, waits, and the doctor sees the time and starts the visit", async ({
     browser,
   }) => {
     test.setTimeout(120_000);
     const doctor = await demoDoctor(browser, server.url);
     const firstName = uniqueFirstName('Checkin');
     const patient = await newPatient(browser, server.url, firstName);
+    let managerContext: BrowserContext | undefined;
     try {
       // The doctor opens their hours from Profile and works the whole day, every day, so a
       // slot starts within the next quarter of an hour whatever the time of the run.
@@ -297,6 +299,16 @@ test.describe('hours and check-in on a server of their own', () => {
       await expect(today).toBeVisible();
       const entry = today.getByRole('listitem').filter({ hasText: firstName });
 
+      // The manager's Today counts the day's appointments.
+      const manager = await signedIn(browser, server.url, 'manager@example.com', demoPassword);
+      managerContext = manager.context;
+      const appointmentsTile = manager.page
+        .locator('dt', { hasText: /^Appointments$/ })
+        .locator('xpath=following-sibling::dd[1]');
+      await manager.page.goto('/today');
+      await expect(appointmentsTile).toHaveText(/^\d+$/);
+      const before = Number(await appointmentsTile.textContent());
+
       await openBooking(patient.page);
       await chooseDemoDoctor(patient.page);
       const chosenDay = await dayList(patient.page)
@@ -314,6 +326,8 @@ test.describe('hours and check-in on a server of their own', () => {
         await expect(entry).toContainText(time);
         await expect(entry).toContainText('Follow-up on my cough');
         await expect(entry).toContainText('Upcoming');
+        await manager.page.reload();
+        await expect(appointmentsTile).toHaveText(String(before + 1));
       }
 
       await expect(card(patient.page).getByText(`at ${time} · Video visit`)).toBeVisible();
@@ -340,6 +354,7 @@ test.describe('hours and check-in on a server of their own', () => {
     } finally {
       await doctor.context.close();
       await patient.context.close();
+      await managerContext?.close();
     }
   });
 });
