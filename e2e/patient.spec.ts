@@ -84,12 +84,20 @@ test('the dashboard shows every card, with no medicine or vitals for a new patie
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible();
   await expect(page.getByText('Welcome, Asha')).toBeVisible();
-  for (const action of ['Schedule', 'Send photo/video', 'Share access']) {
+  for (const action of ['Send photo/video', 'Share access']) {
     await expect(page.getByRole('button', { name: action })).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'Record vitals' })).toBeVisible();
+  // The quick action and the card's own: both open booking.
+  for (const schedule of await page.getByRole('link', { name: 'Schedule' }).all()) {
+    await expect(schedule).toHaveAttribute('href', '/appointments/book');
+  }
 
-  await expect(card(page, 'Next appointment').getByText('Upcoming')).toBeVisible();
+  // Nothing booked: the card says so, and the virtual clinic's door is there all the same.
+  const appointment = card(page, 'Next appointment');
+  await expect(appointment.getByText('No appointment booked.')).toBeVisible();
+  await expect(appointment.getByRole('link', { name: 'Schedule' })).toBeVisible();
+  await expect(appointment.getByRole('button', { name: 'Join Video Visit' })).toBeVisible();
   await expect(card(page, 'Open tasks').getByText(/No open tasks/)).toBeVisible();
   await expect(card(page, 'Latest conversation').getByText(/No conversations yet/)).toBeVisible();
   // A new patient has no readings, so no vitals numbers (e2e/vitals.spec.ts records some).

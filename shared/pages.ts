@@ -20,8 +20,15 @@ export const pages = [
     data: [
       { path: '/api/messaging/conversations', roles: ['patient'] },
       { path: '/api/patients/:me/vitals', roles: ['patient'] },
+      { path: '/api/appointments/next', roles: ['patient'] },
       { path: '/api/figures/network', roles: ['superadmin'] },
     ],
+  },
+  {
+    path: '/appointments/book',
+    shell: 'protected',
+    module: 'book-appointment',
+    data: [{ path: '/api/appointments/availability', roles: ['patient'] }],
   },
   {
     path: '/health',
@@ -51,7 +58,12 @@ export const pages = [
     module: 'profile',
     data: [{ path: '/api/patients/:me/vitals', roles: ['patient'] }],
   },
-  { path: '/queue', shell: 'protected', module: 'queue' },
+  {
+    path: '/queue',
+    shell: 'protected',
+    module: 'queue',
+    data: [{ path: '/api/appointments/today', roles: ['doctor'] }],
+  },
   { path: '/visit/:id', shell: 'protected', module: 'visit' },
   {
     path: '/chart/:patientId',
@@ -65,6 +77,12 @@ export const pages = [
     shell: 'protected',
     module: 'today',
     data: [{ path: '/api/figures/today', roles: ['manager'] }],
+  },
+  {
+    path: '/hours/:doctorId',
+    shell: 'protected',
+    module: 'doctor-hours',
+    data: [{ path: '/api/doctors/:doctorId/hours', roles: ['doctor', 'manager'] }],
   },
   {
     path: '/overview',

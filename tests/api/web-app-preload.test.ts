@@ -165,6 +165,13 @@ describe("preloading the reader's data with a page", () => {
       '/api/visits/current',
       '/api/messaging/conversations',
       `/api/patients/${me}/vitals`,
+      '/api/appointments/next',
+    ]);
+    // Booking opens on the server's first free doctor and day.
+    expect(dataPreloads(await page(patient, '/appointments/book'))).toEqual([
+      '/api/me',
+      '/api/visits/current',
+      '/api/appointments/availability',
     ]);
     expect(dataPreloads(await page(patient, `/messages/${id}`))).toEqual([
       '/api/me',
@@ -192,6 +199,16 @@ describe("preloading the reader's data with a page", () => {
     const doctor = await signedIn('doctor@example.com');
     expect(dataPreloads(await page(doctor, '/'))).toEqual(['/api/me']);
     expect(dataPreloads(await page(doctor, '/profile'))).toEqual(['/api/me']);
+    // The doctor's day above the queue, and their own hours.
+    expect(dataPreloads(await page(doctor, '/queue'))).toEqual([
+      '/api/me',
+      '/api/appointments/today',
+    ]);
+    const doctorId = (await doctor.get<{ user: { id: string } }>('/api/me')).body.user.id;
+    expect(dataPreloads(await page(doctor, `/hours/${doctorId}`))).toEqual([
+      '/api/me',
+      `/api/doctors/${doctorId}/hours`,
+    ]);
     expect(dataPreloads(await page(doctor, `/messages/${id}`))).toEqual([
       '/api/me',
       `/api/messaging/conversations/${id}`,

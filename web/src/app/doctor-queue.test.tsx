@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { Appointment, DoctorDay } from '@shared/appointments';
 import type { Queue } from '@shared/visits';
 import { Toaster } from '@/components/ui/toaster';
 import { DoctorQueue } from './doctor-queue';
@@ -27,12 +28,36 @@ const queue: Queue = {
   averageWaitMinutesToday: 6,
 };
 
-afterEach(() => vi.unstubAllGlobals());
+const booked = (time: string, more: Partial<Appointment>): Appointment => ({
+  id: crypto.randomUUID(),
+  status: 'booked',
+  patientId: 'p1',
+  patientName: 'Hari Karki',
+  doctorId: 'd1',
+  doctorName: 'Dr. Ram Thapa',
+  startsAt: `2026-11-23T0${time === '07:30' ? '1:45' : '4:15'}:00.000Z`,
+  endsAt: '2026-11-23T05:00:00.000Z',
+  day: '2026-11-23',
+  time,
+  reason: '',
+  checkInOpensAt: '2026-11-23T01:15:00.000Z',
+  visitId: null,
+  checkedInAt: null,
+  ...more,
+});
+
+let today: DoctorDay = { day: '2026-11-23', appointments: [] };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  today = { day: '2026-11-23', appointments: [] };
+});
 
 /** Answers the queue and a start refused or accepted. */
 function serverAnswering(start: Response) {
   const fetchMock = vi.fn((url: string) => {
     if (url === '/api/visits/queue') return Promise.resolve(Response.json(queue));
+    if (url === '/api/appointments/today') return Promise.resolve(Response.json(today));
     if (url === `/api/visits/${id}/start`) return Promise.resolve(start);
     return Promise.reject(new Error(`unexpected ${url}`));
   });
@@ -56,6 +81,35 @@ function renderQueue() {
 }
 
 describe('DoctorQueue', () => {
+  it("lists today's appointments above the walk-in queue, with time, patient, reason and status", async () => {
+    today = {
+      day: '2026-11-23',
+      appointments: [
+        booked('07:30', { patientName: 'Hari Karki', reason: 'Diabetes follow-up' }),
+        booked('10:00', { patientName: 'Gita Rai', status: 'checked_in' }),
+      ],
+    };
+    serverAnswering(Response.json({}));
+    renderQueue();
+    const day = screen.getByRole('region', { name: "Today's appointments" });
+    const rows = await within(day).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '07:30Hari KarkiDiabetes follow-upUpcoming',
+      '10:00Gita RaiNo reason givenChecked in',
+    ]);
+    // Above the walk-ins: the day comes first in the page's order.
+    const queueRegion = screen.getByRole('region', { name: 'Patients waiting' });
+    expect(
+      day.compareDocumentPosition(queueRegion) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('says when no appointment is booked for today', async () => {
+    serverAnswering(Response.json({}));
+    renderQueue();
+    expect(await screen.findByText('No appointments booked for today.')).toBeVisible();
+  });
+
   it('starts the visit and opens its call', async () => {
     serverAnswering(Response.json({ id, status: 'waiting' }));
     const location = renderQueue();

@@ -1,9 +1,17 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Appointment } from '@shared/appointments';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Redirect, useLocation } from 'wouter';
 import { roleSchema } from '@shared/role';
 import { latestVitals } from '@shared/vitals';
+import { useCancelAppointment } from '@/features/appointments/api/cancel-appointment';
+import { useCheckIn } from '@/features/appointments/api/check-in';
+import {
+  nextAppointmentQueryOptions,
+  useNextAppointment,
+} from '@/features/appointments/api/get-next-appointment';
+import { appointmentErrorText } from '@/features/appointments/appointment-errors';
 import { conversationsQueryOptions } from '@/features/messaging/api/get-conversations';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
 import { dosesQueryOptions } from '@/features/medications/api/get-doses';
@@ -12,6 +20,7 @@ import type { JoinVisitRequest } from '@/features/patient-home/components/appoin
 import type { DoseDue } from '@/features/patient-home/components/medications-card';
 import { PatientDashboard } from '@/features/patient-home/components/patient-dashboard';
 import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
+import { visitsKeys } from '@/features/visits/api/query-keys';
 import { visitErrorText } from '@/features/visits/visit-errors';
 import { useVitals, vitalsQueryOptions } from '@/features/vitals/api/get-vitals';
 import { activeEncounter } from '@/lib/active-encounter';
@@ -41,6 +50,36 @@ function useJoinVisit() {
   };
 }
 
+/**
+ * The next appointment's actions: "Check in" puts the patient in the doctor's queue and opens
+ * its waiting room; "Cancel appointment" (confirmed on the card) cancels it.
+ */
+function useAppointmentActions() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const checkIn = useCheckIn();
+  const cancel = useCancelAppointment();
+  return {
+    busy: checkIn.isPending || cancel.isPending,
+    checkIn: (appointment: Appointment) =>
+      checkIn.mutate(appointment.id, {
+        onSuccess: ({ visitId }) => {
+          void queryClient.invalidateQueries({ queryKey: visitsKeys.current() });
+          navigate(`/visit/${visitId}`);
+        },
+        onError: (error) =>
+          toast.error(appointmentErrorText(t, error, t('patientHome.appointment.checkInFailed'))),
+      }),
+    cancel: (appointment: Appointment) =>
+      cancel.mutate(appointment.id, {
+        onSuccess: () => toast.success(t('patientHome.appointment.cancelled')),
+        onError: (error) =>
+          toast.error(appointmentErrorText(t, error, t('patientHome.appointment.cancelFailed'))),
+      }),
+  };
+}
+
 /** "Taken" on one of today's doses: kept on the device and recorded once by the server. */
 function useDoseTaken(userId: string) {
   const { t } = useTranslation();
@@ -59,6 +98,8 @@ function PatientHome({ firstName, userId }: { firstName: string; userId: string 
   const vitals = useVitals(userId);
   const { doses, taken } = useDoseTaken(userId);
   const joinVisit = useJoinVisit();
+  const next = useNextAppointment();
+  const appointmentActions = useAppointmentActions();
   // A failed load shows the invitation rather than a placeholder that never ends.
   const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
   return (
@@ -69,6 +110,11 @@ function PatientHome({ firstName, userId }: { firstName: string; userId: string 
       doses={doses ?? 'loading'}
       onDoseTaken={taken}
       onJoinVisit={joinVisit}
+      // A failed load says nothing is booked rather than loading for ever; "Schedule" stays.
+      appointment={next.isPending ? 'loading' : (next.data ?? null)}
+      appointmentBusy={appointmentActions.busy}
+      onCheckIn={appointmentActions.checkIn}
+      onCancelAppointment={appointmentActions.cancel}
     />
   );
 }
@@ -97,6 +143,7 @@ export function prefetch(queryClient: QueryClient) {
           queryClient.query(conversationsQueryOptions()),
           queryClient.query(vitalsQueryOptions(me.user.id)),
           queryClient.query(dosesQueryOptions(me.user.id)),
+          queryClient.query(nextAppointmentQueryOptions),
         ]);
       }
       if (me.role === 'doctor') await doctorQueue.preload();

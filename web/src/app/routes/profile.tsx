@@ -1,4 +1,4 @@
-import { HistoryIcon, MessageCircleIcon } from 'lucide-react';
+import { CalendarClockIcon, HistoryIcon, MessageCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { latestVitals } from '@shared/vitals';
 import { Link } from 'wouter';
@@ -42,6 +42,14 @@ export default function ProfilePage() {
             </Button>
           </div>
         </ProfileSummaryCard>
+      )}
+      {me?.role === 'doctor' && (
+        <Button asChild variant="outline">
+          <Link href={`/hours/${encodeURIComponent(me.user.id)}`}>
+            <CalendarClockIcon aria-hidden="true" />
+            {t('doctorHours.open')}
+          </Link>
+        </Button>
       )}
       <CaregiversCard />
       {me && <AccountCard email={me.user.email} />}

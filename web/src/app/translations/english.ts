@@ -1,7 +1,9 @@
+import appointmentsEn from '@/features/appointments/locales/en.json';
 import authEn from '@/features/auth/locales/en.json';
 import chartEn from '@/features/chart/locales/en.json';
 import cameraEn from '@/features/camera/locales/en.json';
 import deviceEn from '@/features/device/locales/en.json';
+import doctorHoursEn from '@/features/doctor-hours/locales/en.json';
 import medicationsEn from '@/features/medications/locales/en.json';
 import messagingEn from '@/features/messaging/locales/en.json';
 import mfaEn from '@/features/mfa/locales/en.json';
@@ -25,10 +27,12 @@ import en from '@/locales/en.json';
  */
 export const english = {
   ...en,
+  appointments: appointmentsEn,
   auth: authEn,
   camera: cameraEn,
   chart: chartEn,
   device: deviceEn,
+  doctorHours: doctorHoursEn,
   medications: medicationsEn,
   messaging: messagingEn,
   mfa: mfaEn,

@@ -1,7 +1,9 @@
+import appointmentsNe from '@/features/appointments/locales/ne.json';
 import authNe from '@/features/auth/locales/ne.json';
 import chartNe from '@/features/chart/locales/ne.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceNe from '@/features/device/locales/ne.json';
+import doctorHoursNe from '@/features/doctor-hours/locales/ne.json';
 import medicationsNe from '@/features/medications/locales/ne.json';
 import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
@@ -25,10 +27,12 @@ import type { Translation } from './english';
  */
 export const nepali: Translation = {
   ...ne,
+  appointments: appointmentsNe,
   auth: authNe,
   camera: cameraNe,
   chart: chartNe,
   device: deviceNe,
+  doctorHours: doctorHoursNe,
   medications: medicationsNe,
   messaging: messagingNe,
   mfa: mfaNe,

@@ -1,65 +1,233 @@
-import { VideoIcon } from 'lucide-react';
+import { CalendarPlusIcon, VideoIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
+import { Link } from 'wouter';
+import { checkInOpen, type Appointment } from '@shared/appointments';
+import { clinicTimeOf } from '@shared/clinic-time';
 import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
-import { placeholderDoctorName, type Appointment } from '../appointment-placeholder';
+import { toast } from '@/lib/toast';
 import { DashboardCard } from './dashboard-card';
 
 /**
- * What joining the visit of the card asks for: its type only. The card's reason is sample
- * text, never the patient's: a real visit starts without one, and the patient may give it in
- * the waiting room.
+ * What joining the virtual clinic from the card asks for: a video visit. The reason is the
+ * patient's to give in the waiting room.
  */
 export interface JoinVisitRequest {
-  type: Appointment['type'];
+  type: 'video';
 }
 
-/** The next visit: "Upcoming", or "Live" with a prompt to join while the doctor waits. */
-export function AppointmentCard({
+/** Check-in opens and the card's buttons change with the clock: it looks again this often. */
+const clockTickMs = 15_000;
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** "Cancel appointment", asked once more before it is done. */
+function CancelAppointment({
   appointment,
-  onJoin,
+  busy,
+  onCancel,
 }: {
   appointment: Appointment;
+  busy: boolean;
+  onCancel: (appointment: Appointment) => void;
+}) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(true)}>
+        {t('patientHome.appointment.cancel')}
+      </Button>
+      <DialogContent closeLabel={t('patientHome.appointment.close')}>
+        <DialogTitle>{t('patientHome.appointment.cancelTitle')}</DialogTitle>
+        <DialogDescription>
+          {t('patientHome.appointment.cancelQuestion', {
+            day: dates.weekdayAndDay(appointment.day),
+            time: dates.digits(appointment.time),
+            doctor: appointment.doctorName,
+          })}
+        </DialogDescription>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={busy}
+            onClick={() => {
+              setOpen(false);
+              onCancel(appointment);
+            }}
+          >
+            {t('patientHome.appointment.cancel')}
+          </Button>
+          <DialogClose asChild>
+            <Button type="button" variant="ghost">
+              {t('patientHome.appointment.keep')}
+            </Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The booked appointment's own actions: move it, cancel it, and check in when that opens. */
+function AppointmentActions({
+  appointment,
+  now,
+  busy,
+  onCheckIn,
+  onCancel,
+}: {
+  appointment: Appointment;
+  now: number;
+  busy: boolean;
+  onCheckIn?: (appointment: Appointment) => void;
+  onCancel?: (appointment: Appointment) => void;
+}) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const booked = appointment.status === 'booked';
+  const beforeStart = now < Date.parse(appointment.startsAt);
+  const mayCheckIn = booked && checkInOpen(appointment.startsAt, now);
+  const mayCancel =
+    (booked || appointment.status === 'checked_in') && beforeStart && onCancel !== undefined;
+  return (
+    <>
+      {mayCheckIn && onCheckIn && (
+        <Button type="button" disabled={busy} onClick={() => onCheckIn(appointment)}>
+          {t('patientHome.appointment.checkIn')}
+        </Button>
+      )}
+      {booked && !mayCheckIn && beforeStart && (
+        <p className="text-muted-foreground text-sm">
+          {t('patientHome.appointment.checkInOpens', {
+            time: dates.digits(clinicTimeOf(appointment.checkInOpensAt)),
+          })}
+        </p>
+      )}
+      {(booked || mayCancel) && (
+        <div className="grid gap-2 min-[400px]:grid-cols-2">
+          {booked && (
+            <Button asChild variant="secondary">
+              <Link href={`/appointments/book?reschedule=${encodeURIComponent(appointment.id)}`}>
+                {t('patientHome.appointment.reschedule')}
+              </Link>
+            </Button>
+          )}
+          {mayCancel && (
+            <CancelAppointment appointment={appointment} busy={busy} onCancel={onCancel} />
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * The next appointment: when (clinic time), with whom and why, its status, and its actions;
+ * or that there is none, with "Schedule". "Join Video Visit", the walk-in door to the virtual
+ * clinic, is there in every state, and says "Live" while the doctor waits.
+ */
+export function AppointmentCard({
+  appointment,
+  busy = false,
+  onJoin,
+  onCheckIn,
+  onCancel,
+}: {
+  /** `'loading'` on its way; null when nothing is booked. */
+  appointment: Appointment | null | 'loading';
+  /** A check-in or cancellation is under way. */
+  busy?: boolean;
   /** Enters the waiting room (or the call the doctor has started); the page decides how. */
   onJoin?: (request: JoinVisitRequest) => void;
+  onCheckIn?: (appointment: Appointment) => void;
+  onCancel?: (appointment: Appointment) => void;
 }) {
   const { t } = useTranslation();
   const dates = useDates();
   const waiting = useDoctorIsWaiting();
+  const now = useNow(clockTickMs);
   const join = () => {
     toast(t('patientHome.appointment.preparing'));
-    onJoin?.({ type: appointment.type });
+    onJoin?.({ type: 'video' });
   };
+  const booked = appointment !== 'loading' && appointment !== null ? appointment : null;
+  const badge = waiting
+    ? t('patientHome.appointment.live')
+    : booked && booked.status !== 'booked'
+      ? t(`appointments.status.${booked.status}`)
+      : booked
+        ? t('patientHome.appointment.upcoming')
+        : null;
   return (
     <DashboardCard
       title={t('patientHome.appointment.title')}
       className={cn(waiting && 'border-accent-500 ring-accent-500 ring-1')}
       action={
-        <span
-          className={cn(
-            'rounded-full px-2.5 py-0.5 text-xs font-semibold',
-            waiting ? 'bg-accent-600 text-white' : 'bg-brand-50 text-brand-800',
-          )}
-        >
-          {waiting ? t('patientHome.appointment.live') : t('patientHome.appointment.upcoming')}
-        </span>
+        badge && (
+          <span
+            className={cn(
+              'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+              waiting ? 'bg-accent-600 text-white' : 'bg-brand-50 text-brand-800',
+            )}
+          >
+            {badge}
+          </span>
+        )
       }
     >
-      <div className="grid gap-0.5">
-        <p className="font-semibold">{placeholderDoctorName}</p>
-        <p className="text-muted-foreground text-sm">
-          {t(`patientHome.sample.reasons.${appointment.reason}`)}
-        </p>
-        <p className="text-sm">
-          {t('patientHome.appointment.when', {
-            day: dates.nearDayOr(appointment.date),
-            time: dates.clock(appointment.time),
-          })}
-        </p>
-      </div>
+      {appointment === 'loading' ? (
+        <div aria-hidden="true" className="bg-muted h-12 animate-pulse rounded-lg" />
+      ) : booked ? (
+        <div className="grid gap-0.5">
+          <p className="font-semibold">{booked.doctorName}</p>
+          {booked.reason && <p className="text-muted-foreground text-sm">{booked.reason}</p>}
+          <p className="text-sm">
+            {t('patientHome.appointment.when', {
+              day: dates.nearDayOr(booked.day, now),
+              time: dates.digits(booked.time),
+            })}
+          </p>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-muted-foreground text-sm">{t('patientHome.appointment.none')}</p>
+          <Button asChild variant="secondary" size="sm">
+            <Link href="/appointments/book">
+              <CalendarPlusIcon aria-hidden="true" />
+              {t('patientHome.appointment.schedule')}
+            </Link>
+          </Button>
+        </div>
+      )}
+      {booked && (
+        <AppointmentActions
+          appointment={booked}
+          now={now}
+          busy={busy}
+          onCheckIn={onCheckIn}
+          onCancel={onCancel}
+        />
+      )}
       {waiting && (
         <p role="status" className="text-accent-700 text-sm font-semibold">
           {t('patientHome.appointment.joinPrompt')}

@@ -9,6 +9,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { activeEncounter } from '@/lib/active-encounter';
 import { outbox } from '@/lib/outbox';
 import { i18n } from '@/lib/i18n';
+import type { Appointment } from '@shared/appointments';
 import { latestVitals, type LatestVitals, type VitalsReading } from '@shared/vitals';
 import type { JoinVisitRequest } from './appointment-card';
 import { DoctorWaitingBar } from './doctor-waiting-bar';
@@ -57,6 +58,24 @@ const sitasDoses: DoseDue[] = [
   },
 ];
 
+/** Sita's next appointment: booked well ahead, so check-in is not open yet. */
+const sitasAppointment: Appointment = {
+  id: '6f1c2d4e-0000-4000-8000-0000000000a1',
+  status: 'booked',
+  patientId: 'patient-1',
+  patientName: 'Sita Sharma',
+  doctorId: 'doctor-1',
+  doctorName: 'Dr. Ram Thapa',
+  startsAt: '2099-01-05T04:45:00.000Z',
+  endsAt: '2099-01-05T05:00:00.000Z',
+  day: '2099-01-05',
+  time: '10:30',
+  reason: 'Blood pressure review',
+  checkInOpensAt: '2099-01-05T04:15:00.000Z',
+  visitId: null,
+  checkedInAt: null,
+};
+
 /** The dashboard with doses whose "Taken" the page records, as the home page does. */
 function DashboardWithDoses({
   initialDoses,
@@ -88,6 +107,7 @@ function renderDashboard(
         vitals={vitals}
         initialDoses={doses}
         onJoinVisit={onJoinVisit}
+        appointment={sitasAppointment}
       />
       {/* The protected shell shows the bar wherever the patient is. */}
       <DoctorWaitingBar />
@@ -122,9 +142,13 @@ describe('patient dashboard', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Today' })).toBeVisible();
     expect(screen.getByText('Welcome, Sita')).toBeVisible();
-    for (const action of ['Schedule', 'Send photo/video', 'Share access']) {
+    for (const action of ['Send photo/video', 'Share access']) {
       expect(screen.getByRole('button', { name: action })).toBeVisible();
     }
+    expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute(
+      'href',
+      '/appointments/book',
+    );
     expect(screen.getByRole('link', { name: 'Record vitals' })).toHaveAttribute(
       'href',
       '/health/vitals/new',
@@ -228,7 +252,7 @@ describe('patient dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Your doctor is waiting' })).toBeNull();
   });
 
-  it('says "Preparing your visit…" on Join Video Visit and joins in one tap, without the sample card’s reason', async () => {
+  it('says "Preparing your visit…" on Join Video Visit and joins the virtual clinic in one tap', async () => {
     const join = vi.fn();
     renderDashboard(null, join);
     await userEvent.click(screen.getByRole('button', { name: 'Join Video Visit' }));

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Appointment } from '@shared/appointments';
 import type { LatestVitals } from '@shared/vitals';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
-import { placeholderAppointment } from '../appointment-placeholder';
 import { AnnouncementsCard } from './announcements-card';
 import { AppointmentCard, type JoinVisitRequest } from './appointment-card';
 import { LatestConversationCard, type LatestConversation } from './latest-conversation-card';
@@ -21,6 +20,10 @@ export function PatientDashboard({
   doses = 'loading',
   onDoseTaken,
   onJoinVisit,
+  appointment = 'loading',
+  appointmentBusy = false,
+  onCheckIn,
+  onCancelAppointment,
 }: {
   firstName: string;
   /** `'loading'` while the conversations are on their way. */
@@ -33,9 +36,16 @@ export function PatientDashboard({
   onDoseTaken?: (dose: DoseDue) => void;
   /** "Join Video Visit": the page enters the waiting room or the started call. */
   onJoinVisit?: (request: JoinVisitRequest) => void;
+  /** The next appointment not over yet, null when none; `'loading'` on its way. */
+  appointment?: Appointment | null | 'loading';
+  /** A check-in or cancellation is under way. */
+  appointmentBusy?: boolean;
+  /** "Check in": the page checks in and opens the waiting room. */
+  onCheckIn?: (appointment: Appointment) => void;
+  /** "Cancel appointment", confirmed: the page cancels it. */
+  onCancelAppointment?: (appointment: Appointment) => void;
 }) {
   const { t } = useTranslation();
-  const [appointment] = useState(() => placeholderAppointment());
   return (
     <div className="grid grid-cols-1 gap-4">
       <div>
@@ -45,7 +55,13 @@ export function PatientDashboard({
         </p>
       </div>
       <QuickActions />
-      <AppointmentCard appointment={appointment} onJoin={onJoinVisit} />
+      <AppointmentCard
+        appointment={appointment}
+        busy={appointmentBusy}
+        onJoin={onJoinVisit}
+        onCheckIn={onCheckIn}
+        onCancel={onCancelAppointment}
+      />
       <OpenTasksCard />
       <LatestConversationCard conversation={latestConversation} />
       <MedicationsCard doses={doses} onTaken={onDoseTaken} />

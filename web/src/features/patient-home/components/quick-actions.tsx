@@ -29,7 +29,11 @@ export function QuickActions() {
   const { t } = useTranslation();
   const titleId = useId();
   const actions: { icon: LucideIcon; label: string; href?: string }[] = [
-    { icon: CalendarPlusIcon, label: t('patientHome.quickActions.schedule') },
+    {
+      icon: CalendarPlusIcon,
+      label: t('patientHome.quickActions.schedule'),
+      href: '/appointments/book',
+    },
     {
       icon: HeartPulseIcon,
       label: t('patientHome.quickActions.recordVitals'),

@@ -82,6 +82,14 @@ describe('QueueRow', () => {
     expect(within(other).queryByRole('link', { name: 'Patient chart' })).toBeNull();
   });
 
+  it('marks a checked-in appointment with its time, and a walk-in with none', () => {
+    const row = renderRow({ ...sampleEntries[1]!, appointmentTime: '07:30' });
+    expect(within(row).getByText('Scheduled 07:30')).toBeVisible();
+    cleanup();
+    const walkIn = renderRow(sampleEntries[1]!);
+    expect(within(walkIn).queryByText(/Scheduled/)).toBeNull();
+  });
+
   it('says so when the patient gave no reason', () => {
     const row = renderRow({ ...sampleEntries[1]!, reason: '' });
     expect(within(row).getByText('No reason given')).toBeVisible();

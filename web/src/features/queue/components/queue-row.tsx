@@ -1,10 +1,11 @@
-import { ClockIcon, PhoneIcon, VideoIcon } from 'lucide-react';
+import { CalendarClockIcon, ClockIcon, PhoneIcon, VideoIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueEntry } from '@shared/visits';
 import { PatientChartLink } from '@/components/record/patient-chart-link';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
 
 /** Whole minutes since the patient joined the waiting room, never below zero. */
@@ -27,6 +28,7 @@ export function QueueRow({
 }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
+  const dates = useDates();
   const nameId = useId();
   const urgent = entry.priority === 'urgent';
   const TypeIcon = entry.type === 'video' ? VideoIcon : PhoneIcon;
@@ -52,6 +54,12 @@ export function QueueRow({
               {t(`queue.priority.${entry.priority}`)}
             </span>
           </div>
+          {entry.appointmentTime !== null && (
+            <p className="text-brand-700 flex items-center gap-1 text-sm font-semibold">
+              <CalendarClockIcon className="size-4" aria-hidden="true" />
+              {t('queue.scheduled', { time: dates.digits(entry.appointmentTime) })}
+            </p>
+          )}
           <p className="text-muted-foreground truncate text-sm">
             {entry.reason || t('queue.noReason')}
           </p>

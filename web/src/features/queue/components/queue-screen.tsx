@@ -1,5 +1,5 @@
 import { UsersIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Queue } from '@shared/visits';
 import { LanguageToggle } from '@/components/layout/language-toggle';
@@ -28,12 +28,15 @@ export function QueueScreen({
   failed = false,
   onStart,
   startingId = null,
+  aboveQueue,
 }: {
   queue: Queue | undefined;
   /** The queue could not be loaded. */
   failed?: boolean;
   onStart?: (id: string) => void;
   startingId?: string | null;
+  /** Shown between the figures and the walk-in queue: the page puts today's appointments there. */
+  aboveQueue?: ReactNode;
 }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
@@ -70,6 +73,7 @@ export function QueueScreen({
           </div>
         ))}
       </dl>
+      {aboveQueue}
       <section aria-label={t('queue.list.label')} aria-busy={!queue && !failed}>
         {!queue ? (
           failed ? (

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  appointmentsChangeEventSchema,
   queueChangeEventSchema,
   signalEventSchema,
   visitChangeEventSchema,
@@ -17,6 +18,7 @@ export interface SignalListener {
 
 let queryClient: QueryClient | undefined;
 const signalListeners = new Set<SignalListener>();
+const appointmentListeners = new Set<() => void>();
 
 function catchUp() {
   if (queryClient) {
@@ -25,6 +27,7 @@ function catchUp() {
     void queryClient.invalidateQueries({ queryKey: ['visits', 'detail'] });
   }
   signalListeners.forEach((listener) => listener.onCatchUp());
+  appointmentListeners.forEach((listener) => listener());
 }
 
 function onVisit(event: MessageEvent<string>) {
@@ -43,6 +46,12 @@ function onQueue(event: MessageEvent<string>) {
   void queryClient.invalidateQueries({ queryKey: visitsKeys.queue() });
 }
 
+/** A doctor's day of appointments changed (booked, moved, cancelled, checked in). */
+function onAppointments(event: MessageEvent<string>) {
+  if (!appointmentsChangeEventSchema.safeParse(eventData(event)).success) return;
+  appointmentListeners.forEach((listener) => listener());
+}
+
 function onSignal(event: MessageEvent<string>) {
   const signal = signalEventSchema.safeParse(eventData(event));
   if (!signal.success) return;
@@ -56,7 +65,13 @@ function onSignal(event: MessageEvent<string>) {
  */
 const stream = createSharedEventSource({
   url: '/api/visits/events',
-  listeners: { resync: catchUp, visit: onVisit, queue: onQueue, signal: onSignal },
+  listeners: {
+    resync: catchUp,
+    visit: onVisit,
+    queue: onQueue,
+    signal: onSignal,
+    appointments: onAppointments,
+  },
   onConnected: catchUp,
 });
 
@@ -70,4 +85,13 @@ export function acquireVisitsPush(client: QueryClient): () => void {
 export function listenToSignals(listener: SignalListener): () => void {
   signalListeners.add(listener);
   return () => signalListeners.delete(listener);
+}
+
+/**
+ * Hears when the doctor's appointments of the day changed, and on every (re)connect, when
+ * such a change may have been missed; until the returned function is called.
+ */
+export function listenToAppointmentChanges(listener: () => void): () => void {
+  appointmentListeners.add(listener);
+  return () => appointmentListeners.delete(listener);
 }

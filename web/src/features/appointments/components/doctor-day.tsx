@@ -1,0 +1,76 @@
+import { CalendarIcon } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DoctorDay } from '@shared/appointments';
+import { cn } from '@/lib/cn';
+import { useDates } from '@/lib/dates';
+
+const statusTone = {
+  booked: 'bg-brand-50 text-brand-800',
+  checked_in: 'bg-accent-50 text-accent-700',
+  in_visit: 'bg-accent-600 text-white',
+  finished: 'bg-muted text-muted-foreground',
+  cancelled: 'bg-muted text-muted-foreground line-through',
+  no_show: 'bg-muted text-muted-foreground',
+} as const;
+
+/** The doctor's appointments of today: time, patient, reason and status. `day` is undefined while it loads. */
+export function DoctorDayList({
+  day,
+  failed = false,
+}: {
+  day: DoctorDay | undefined;
+  failed?: boolean;
+}) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} aria-busy={!day && !failed} className="mb-4 grid gap-2">
+      <h2 id={titleId} className="text-lg font-semibold">
+        {t('appointments.today.title')}
+      </h2>
+      {!day ? (
+        failed ? (
+          <p role="alert" className="text-accent-700 text-sm">
+            {t('appointments.today.failed')}
+          </p>
+        ) : (
+          <div aria-hidden="true" className="bg-muted h-14 animate-pulse rounded-xl" />
+        )
+      ) : day.appointments.length === 0 ? (
+        <p className="border-border text-muted-foreground flex items-center gap-2 rounded-xl border border-dashed px-4 py-4 text-sm">
+          <CalendarIcon className="size-5 shrink-0" aria-hidden="true" />
+          {t('appointments.today.empty')}
+        </p>
+      ) : (
+        <ul className="grid gap-2">
+          {day.appointments.map((appointment) => (
+            <li
+              key={appointment.id}
+              className="border-border bg-card flex items-center gap-3 rounded-xl border p-3 shadow-sm"
+            >
+              <span className="text-brand-700 w-14 shrink-0 text-base font-bold tabular-nums">
+                {dates.digits(appointment.time)}
+              </span>
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-semibold">{appointment.patientName}</span>
+                <span className="text-muted-foreground truncate text-sm">
+                  {appointment.reason || t('appointments.noReason')}
+                </span>
+              </div>
+              <span
+                className={cn(
+                  'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold',
+                  statusTone[appointment.status],
+                )}
+              >
+                {t(`appointments.status.${appointment.status}`)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
