@@ -2,10 +2,17 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../server/src/db/schema';
 
 /**
- * Tables whose rows change on every call by design: abuse counters count refused
- * calls too, and the migration tables belong to the migrator.
+ * Tables whose rows change by design whatever a call asks: abuse counters count refused
+ * calls too, a session's activity is any request it makes, each process notes its passing
+ * health checks minute by minute, and the migration tables belong to the migrator.
  */
-const volatile = new Set(['rate_limit_counters', 'kysely_migration', 'kysely_migration_lock']);
+const volatile = new Set([
+  'rate_limit_counters',
+  'session_activity',
+  'health_checks',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 
 /**
  * Row count and a checksum of every row, per table of the current schema; of the audit
