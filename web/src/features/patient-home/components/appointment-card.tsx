@@ -1,5 +1,5 @@
 import { CalendarPlusIcon, VideoIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { checkInOpen, type Appointment } from '@shared/appointments';
@@ -16,6 +16,7 @@ import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
 import { toast } from '@/lib/toast';
+import { useNow } from '@/lib/use-now';
 import { DashboardCard } from './dashboard-card';
 
 /**
@@ -28,15 +29,6 @@ export interface JoinVisitRequest {
 
 /** Check-in opens and the card's buttons change with the clock: it looks again this often. */
 const clockTickMs = 15_000;
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** "Cancel appointment", asked once more before it is done. */
 function CancelAppointment({

@@ -1,23 +1,15 @@
 import { UsersIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Queue } from '@shared/visits';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { useNumberFormat } from '@/lib/number-format';
+import { useNow } from '@/lib/use-now';
 import { QueueRow } from './queue-row';
 
 /** The wait times are counted again every minute. */
 const minuteMs = 60_000;
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /**
  * The doctor's queue as the server gives it (urgent first, then the longest waiting), with
