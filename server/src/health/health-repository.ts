@@ -21,23 +21,27 @@ export function healthRepository(db: Kysely<Database>) {
 
     /**
      * The share of minutes with a passing check, in percent, over the last `days` days or
-     * since the first record if that is later (the minute under way counts once noted);
-     * null before any record.
+     * since the first record if that is later; null before any record. The minute under way
+     * counts once a check in it has passed: until then it has had no chance to.
      */
     async uptimePercent(days: number): Promise<number | null> {
       const { rows } = await sql<{ passed: string | number; minutes: string | number | null }>`
         with span as (
-          select greatest(
-            (select min(minute) from health_checks),
-            date_trunc('minute', now()) - make_interval(days => ${days})
-          ) as since
+          select
+            greatest(
+              (select min(minute) from health_checks),
+              date_trunc('minute', now()) - make_interval(days => ${days})
+            ) as since,
+            date_trunc('minute', now()) as current
         )
         select
           (select count(*) from health_checks, span where minute >= span.since) as passed,
-          (select floor(extract(epoch from (date_trunc('minute', now()) - span.since)) / 60) + 1
+          (select floor(extract(epoch from (span.current - span.since)) / 60)
+             + case when exists (select 1 from health_checks where minute = span.current)
+                 then 1 else 0 end
              from span) as minutes`.execute(db);
       const row = rows[0];
-      if (!row || row.minutes === null || Number(row.passed) === 0) return null;
+      if (!row || row.minutes === null || Number(row.minutes) <= 0) return null;
       return Math.min(100, (Number(row.passed) / Number(row.minutes)) * 100);
     },
 
