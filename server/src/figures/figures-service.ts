@@ -12,7 +12,7 @@ import { flagsOf } from '@shared/vitals';
 import type { Actor } from '../auth/actor';
 import type { HealthRepository } from '../health/health-repository';
 import { AppError } from '../http/app-error';
-import { valuesOf } from '../record/vital-codes';
+import { groupedByReading, valuesOf } from '../record/vital-codes';
 import type { FiguresRepository, UnseenObservation } from './figures-repository';
 
 export interface FiguresServiceDeps {
@@ -36,17 +36,9 @@ function requireRole(actor: Actor, roles: readonly Role[], what: string): void {
 
 /** How many readings among the observations are past a clinical threshold. */
 function flaggedReadings(observations: readonly UnseenObservation[]): number {
-  const byReading = new Map<string, UnseenObservation[]>();
-  for (const observation of observations) {
-    const list = byReading.get(observation.readingId);
-    if (list) list.push(observation);
-    else byReading.set(observation.readingId, [observation]);
-  }
-  let flagged = 0;
-  for (const reading of byReading.values()) {
-    if (flagsOf(valuesOf(reading)).length > 0) flagged += 1;
-  }
-  return flagged;
+  return groupedByReading(observations, (observation) => observation.readingId).filter(
+    (reading) => flagsOf(valuesOf(reading)).length > 0,
+  ).length;
 }
 
 /**

@@ -83,3 +83,18 @@ export function valuesOf(observations: readonly ObservationValue[]): VitalValues
   }
   return values;
 }
+
+/** Observations gathered into the readings they belong to, in the order each reading is first met. */
+export function groupedByReading<T>(
+  observations: readonly T[],
+  readingOf: (observation: T) => string,
+): T[][] {
+  const byReading = new Map<string, T[]>();
+  for (const observation of observations) {
+    const reading = readingOf(observation);
+    const list = byReading.get(reading);
+    if (list) list.push(observation);
+    else byReading.set(reading, [observation]);
+  }
+  return [...byReading.values()];
+}

@@ -3,7 +3,12 @@ import { defaultRole, roleSchema, type Role } from '@shared/role';
 import { flagsOf, vitalsListLimit, type VitalValues, type VitalsReading } from '@shared/vitals';
 import type { Database } from '../db/schema';
 import { personName } from '../profiles/person-name';
-import { observationsOf, valuesOf, type ObservationComponent } from './vital-codes';
+import {
+  groupedByReading,
+  observationsOf,
+  valuesOf,
+  type ObservationComponent,
+} from './vital-codes';
 
 /** A reading to store: the device's id for it, whose it is, when it was taken, who records it. */
 export interface NewReading {
@@ -46,13 +51,7 @@ function componentsOf(stored: unknown): ObservationComponent[] | null {
 
 /** The readings the rows make up, in the rows' order: each reading's observations together. */
 function toReadings(rows: readonly ObservationRow[]): VitalsReading[] {
-  const byReading = new Map<string, ObservationRow[]>();
-  for (const row of rows) {
-    const list = byReading.get(row.reading_id);
-    if (list) list.push(row);
-    else byReading.set(row.reading_id, [row]);
-  }
-  return [...byReading.values()].flatMap((observations) => {
+  return groupedByReading(rows, (row) => row.reading_id).flatMap((observations) => {
     const [first] = observations;
     if (!first) return [];
     const values = valuesOf(
