@@ -280,6 +280,52 @@ export interface SessionActivityTable {
   seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A device's push subscription, for the session that made it. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  session_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+}
+
+/** A person's notification choices and language; no row means the defaults. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  texts: ColumnType<boolean, boolean | undefined, boolean>;
+  medication_reminders: ColumnType<boolean, boolean | undefined, boolean>;
+  quiet_start_minute: ColumnType<number, number | undefined, number>;
+  quiet_end_minute: ColumnType<number, number | undefined, number>;
+  language: ColumnType<string, string | undefined, string>;
+  updated_at: UpdatedAt;
+}
+
+/** One notification on one channel, under the key its cause gave it. */
+export interface NotificationsTable {
+  id: string;
+  idempotency_key: string;
+  user_id: string;
+  kind: string;
+  channel: string;
+  status: ColumnType<string, string | undefined, string>;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  respects_quiet_hours: ColumnType<boolean, boolean | undefined, never>;
+  due_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sending_since: Moment;
+  finished_at: Moment;
+  appointment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+/** A server process holding an open event stream of someone's, as of its last heartbeat. */
+export interface OpenScreensTable {
+  user_id: string;
+  process_id: string;
+  seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -305,4 +351,8 @@ export interface Database {
   appointments: AppointmentsTable;
   health_checks: HealthChecksTable;
   session_activity: SessionActivityTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notification_settings: NotificationSettingsTable;
+  notifications: NotificationsTable;
+  open_screens: OpenScreensTable;
 }

@@ -16,6 +16,7 @@ import * as observations from './0014-observations';
 import * as medications from './0015-medications';
 import * as appointments from './0016-appointments';
 import * as figures from './0017-figures';
+import * as notifications from './0018-notifications';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-medications': medications,
   '0016-appointments': appointments,
   '0017-figures': figures,
+  '0018-notifications': notifications,
 };
