@@ -135,8 +135,15 @@ export function notificationPath(kind: NotificationKind): string {
     case 'patient-in-queue':
     case 'patient-checked-in':
       return '/queue';
-    default:
-      // Home: the waiting room's bar, the appointment card and the doses due are all there.
+    // Home: the waiting room's bar, the appointment card and the doses due are all there.
+    case 'doctor-is-in':
+    case 'appointment-booked':
+    case 'appointment-moved':
+    case 'appointment-cancelled':
+    case 'appointment-tomorrow':
+    case 'appointment-in-an-hour':
+    case 'check-in-open':
+    case 'medication-due':
       return '/';
   }
 }
