@@ -127,6 +127,22 @@ export const notificationRecordsSchema = z.object({
   records: z.array(notificationRecordSchema),
 });
 
+/**
+ * What a push message carries, encrypted for one device: the words are the recipient's
+ * language, written by the server, and say only that there is something to see.
+ */
+export const pushPayloadSchema = z.object({
+  kind: z.enum(notificationKinds),
+  title: z.string(),
+  body: z.string(),
+  /** The page tapping it opens. */
+  path: z.string(),
+  lang: z.enum(accountLanguages),
+  /** One notification per tag stays on the device: a newer one replaces it. */
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
 /** Where tapping a notification of each kind takes its reader (pages of `shared/pages.ts`). */
 export function notificationPath(kind: NotificationKind): string {
   switch (kind) {
