@@ -74,6 +74,12 @@ import { registerFiguresRoutes } from './routes/figures';
 import { outboxService } from './mail/outbox-service';
 import { mfaService } from './mfa/mfa-service';
 import { profilesService } from './profiles/profiles-service';
+import { startJobQueue } from './jobs/job-queue';
+import { notifier } from './notifications/notifier';
+import { notificationsRepository } from './notifications/notifications-repository';
+import { notificationSender, type RecipientSettings } from './notifications/notification-sender';
+import { openScreensRepository } from './notifications/open-screens-repository';
+import { openScreens } from './notifications/open-screens';
 
 export interface AppOptions {
   config: Config;
@@ -143,6 +149,34 @@ export async function buildApp({
   const trail = auditTrail(database.unitOfWork, audit);
   const healthChecks = healthRepository(db);
   server.addHook('onClose', () => mailer.close());
+  const jobs = await startJobQueue(database.rawSql, server.log);
+  server.addHook('onClose', () => jobs.stop());
+  const notifications = notificationsRepository(db);
+  const notify = notifier({ notifications, jobs });
+  const screens = openScreensRepository(db);
+  const presence = openScreens(screens, server.log);
+  server.addHook('onClose', () => presence.stop());
+  const settingsOf = (): Promise<RecipientSettings> =>
+    Promise.resolve({
+      texts: true,
+      medicationReminders: false,
+      quietStartMinute: 21 * 60,
+      quietEndMinute: 7 * 60,
+      language: 'en',
+      phoneNumber: null,
+    });
+  const sender = notificationSender({
+    notifications,
+    screens,
+    settingsOf,
+    // The queue tries again by itself: one try of the gateway each time.
+    sms: createSmsSender(config, outbox, []),
+    push: { sendToUser: () => Promise.resolve({ delivered: 0, gone: 0 }) },
+    jobs,
+    unitOfWork: database.unitOfWork,
+    log: server.log,
+  });
+  await sender.start();
   const housekeeping = startHousekeeping(
     [
       { name: 'rate-limit counters', run: () => limiter.prune() },
@@ -154,6 +188,7 @@ export async function buildApp({
         run: () => audit.prune(config.auditRetentionDays).then(() => undefined),
       },
       { name: 'health checks', run: () => healthChecks.prune() },
+      { name: 'open screens', run: () => screens.prune() },
     ],
     server.log,
   );
@@ -226,8 +261,15 @@ export async function buildApp({
   const messaging = messagingRepository(db);
   const messageEvents = messageHub(database.notifications, messaging);
   registerMessagingRoutes(server, {
-    service: messagingService({ messaging, hub: messageEvents, trail, log: server.log }),
+    service: messagingService({
+      messaging,
+      hub: messageEvents,
+      trail,
+      notifier: notify,
+      log: server.log,
+    }),
     hub: messageEvents,
+    screens: presence,
     requireUser,
   });
   const visitEvents = visitHub(database.notifications, visits);
@@ -240,14 +282,21 @@ export async function buildApp({
     limiter,
     trail,
     turn: config.turn,
+    notifier: notify,
     log: server.log,
   });
-  registerVisitRoutes(server, { service: visitsServing, hub: visitEvents, requireUser });
+  registerVisitRoutes(server, {
+    service: visitsServing,
+    hub: visitEvents,
+    screens: presence,
+    requireUser,
+  });
   const appointmentsServing = appointmentsService({
     appointments: appointmentRecords,
     visits,
     hub: visitEvents,
     trail,
+    notifier: notify,
     log: server.log,
   });
   registerAppointmentRoutes(server, { appointments: appointmentsServing, requireUser });
@@ -257,6 +306,7 @@ export async function buildApp({
     [
       { name: 'visit clock', run: () => visitsServing.applyClock() },
       { name: 'appointment clock', run: () => appointmentsServing.applyClock() },
+      { name: 'notifications cut off', run: () => sender.settleCutOff() },
     ],
     server.log,
     clockIntervalMs,
