@@ -74,6 +74,13 @@ import { registerFiguresRoutes } from './routes/figures';
 import { outboxService } from './mail/outbox-service';
 import { mfaService } from './mfa/mfa-service';
 import { profilesService } from './profiles/profiles-service';
+import { pushSubscriptionsRepository } from './push/push-subscriptions-repository';
+import { pushService } from './push/push-service';
+import { registerPushRoutes } from './routes/push';
+import { notificationSettingsRepository } from './notification-settings/notification-settings-repository';
+import { notificationRecordsRepository } from './notification-settings/notification-records-repository';
+import { notificationSettingsService } from './notification-settings/notification-settings-service';
+import { registerNotificationRoutes } from './routes/notifications';
 
 export interface AppOptions {
   config: Config;
@@ -286,6 +293,22 @@ export async function buildApp({
     requireUser,
   });
   registerAuditRoutes(server, { audit: auditService({ audit, trail }), requireUser });
+  registerPushRoutes(server, {
+    push: pushService({
+      publicKey: config.push.publicKey,
+      serviceHosts: config.push.serviceHosts,
+      subscriptions: pushSubscriptionsRepository(db),
+      limiter,
+    }),
+    requireUser,
+  });
+  registerNotificationRoutes(server, {
+    notifications: notificationSettingsService({
+      settings: notificationSettingsRepository(db),
+      records: notificationRecordsRepository(db),
+    }),
+    requireUser,
+  });
   if (usesDevOutbox(config)) {
     registerDevMailRoutes(server, { outbox: outboxService({ outbox }) });
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateVAPIDKeys } from 'web-push';
+import webpush from 'web-push';
 import { loadConfig, SettingError } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'sewa-config-'));
@@ -17,7 +17,7 @@ function settingError(env: NodeJS.ProcessEnv): SettingError {
   throw new Error('expected the settings to be refused');
 }
 
-const vapid = generateVAPIDKeys();
+const vapid = webpush.generateVAPIDKeys();
 
 /** Everything production requires, each set to a value of its own. */
 const production = {
@@ -358,7 +358,10 @@ describe('loadConfig', () => {
       'VAPID_PRIVATE_KEY',
     ],
     [
-      { VAPID_PUBLIC_KEY: generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+      {
+        VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      },
       'VAPID_PUBLIC_KEY',
     ],
     [{ VAPID_SUBJECT: 'operators@sewa.example.org' }, 'VAPID_SUBJECT'],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appModeSchema, type AppMode } from '@shared/app-mode';
 import type { SmsGatewaySettings } from './sms/sms-gateways';
-import { generateVAPIDKeys } from 'web-push';
+import webpush from 'web-push';
 
 /** Six years, the time clinics keep a record of who saw what. */
 export const defaultAuditRetentionDays = 6 * 365 + 2;
@@ -317,7 +317,7 @@ function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey:
     );
   }
   mkdirSync(dataDir, { recursive: true });
-  const { publicKey, privateKey } = generateVAPIDKeys();
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
   writeFileSync(file, JSON.stringify({ publicKey, privateKey }), { mode: 0o600 });
   return { publicKey, privateKey };
 }
