@@ -38,6 +38,8 @@ export const serverErrorCodes = [
   'check_in_not_open',
   /** `POST /api/appointments/:id/check-in`: the patient is already in a visit (the waiting room or a call). */
   'visit_open',
+  /** `POST /api/push/subscriptions`: the endpoint is not `https:` at one of the push services the server knows. */
+  'push_endpoint_refused',
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];

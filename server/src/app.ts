@@ -77,9 +77,17 @@ import { profilesService } from './profiles/profiles-service';
 import { startJobQueue } from './jobs/job-queue';
 import { notifier } from './notifications/notifier';
 import { notificationsRepository } from './notifications/notifications-repository';
-import { notificationSender, type RecipientSettings } from './notifications/notification-sender';
+import { notificationSender } from './notifications/notification-sender';
+import { createPushSender } from './push/push-sender';
 import { openScreensRepository } from './notifications/open-screens-repository';
 import { openScreens } from './notifications/open-screens';
+import { pushSubscriptionsRepository } from './push/push-subscriptions-repository';
+import { pushService } from './push/push-service';
+import { registerPushRoutes } from './routes/push';
+import { notificationSettingsRepository } from './notification-settings/notification-settings-repository';
+import { notificationRecordsRepository } from './notification-settings/notification-records-repository';
+import { notificationSettingsService } from './notification-settings/notification-settings-service';
+import { registerNotificationRoutes } from './routes/notifications';
 
 export interface AppOptions {
   config: Config;
@@ -156,22 +164,15 @@ export async function buildApp({
   const screens = openScreensRepository(db);
   const presence = openScreens(screens, server.log);
   server.addHook('onClose', () => presence.stop());
-  const settingsOf = (): Promise<RecipientSettings> =>
-    Promise.resolve({
-      texts: true,
-      medicationReminders: false,
-      quietStartMinute: 21 * 60,
-      quietEndMinute: 7 * 60,
-      language: 'en',
-      phoneNumber: null,
-    });
+  const notificationSettings = notificationSettingsRepository(db);
+  const pushSubscriptions = pushSubscriptionsRepository(db);
   const sender = notificationSender({
     notifications,
     screens,
-    settingsOf,
+    settingsOf: (userId) => notificationSettings.forRecipient(userId),
     // The queue tries again by itself: one try of the gateway each time.
     sms: createSmsSender(config, outbox, []),
-    push: { sendToUser: () => Promise.resolve({ delivered: 0, gone: 0 }) },
+    push: createPushSender({ config, subscriptions: pushSubscriptions }),
     jobs,
     unitOfWork: database.unitOfWork,
     log: server.log,
@@ -336,6 +337,22 @@ export async function buildApp({
     requireUser,
   });
   registerAuditRoutes(server, { audit: auditService({ audit, trail }), requireUser });
+  registerPushRoutes(server, {
+    push: pushService({
+      publicKey: config.push.publicKey,
+      serviceHosts: config.push.serviceHosts,
+      subscriptions: pushSubscriptions,
+      limiter,
+    }),
+    requireUser,
+  });
+  registerNotificationRoutes(server, {
+    notifications: notificationSettingsService({
+      settings: notificationSettings,
+      records: notificationRecordsRepository(db),
+    }),
+    requireUser,
+  });
   if (usesDevOutbox(config)) {
     registerDevMailRoutes(server, { outbox: outboxService({ outbox }) });
   }

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { loadConfig, SettingError } from './config';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'sewa-config-'));
@@ -16,8 +17,13 @@ function settingError(env: NodeJS.ProcessEnv): SettingError {
   throw new Error('expected the settings to be refused');
 }
 
+const vapid = webpush.generateVAPIDKeys();
+
 /** Everything production requires, each set to a value of its own. */
 const production = {
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: 'mailto:operators@sewa.example.org',
   NODE_ENV: 'production',
   AUTH_SECRET: 'a'.repeat(32),
   SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -298,5 +304,90 @@ describe('loadConfig', () => {
     expect(short.message).toBe(
       'Invalid setting SMS_TOKEN: expected a token of at least 8 characters',
     );
+  });
+
+  it('generates a VAPID pair once, readable by the owner alone, with a subject from MAIL_FROM', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Sewa <hello@sewa.example.org>' }).push;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(first.subject).toBe('mailto:hello@sewa.example.org');
+    const file = path.join(dir, 'vapid-keys.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).push).toMatchObject({
+      publicKey: first.publicKey,
+      privateKey: first.privateKey,
+      subject: 'mailto:no-reply@localhost',
+    });
+  });
+
+  it('takes a VAPID pair and subject of its own, and the push services it may post to', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'https://sewa.example.org/contact',
+      PUSH_SERVICE_HOSTS: ' FCM.googleapis.com, localhost:8443,*.Notify.Windows.com ',
+    });
+    expect(config.push).toEqual({
+      publicKey: vapid.publicKey,
+      privateKey: vapid.privateKey,
+      subject: 'https://sewa.example.org/contact',
+      serviceHosts: ['fcm.googleapis.com', 'localhost:8443', '*.notify.windows.com'],
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() }).push.serviceHosts).toEqual(
+      expect.arrayContaining([
+        'fcm.googleapis.com',
+        'updates.push.services.mozilla.com',
+        'web.push.apple.com',
+        '*.notify.windows.com',
+      ]),
+    );
+  });
+
+  it.each([
+    [{ VAPID_PUBLIC_KEY: vapid.publicKey }, 'VAPID_PRIVATE_KEY'],
+    [{ VAPID_PRIVATE_KEY: vapid.privateKey }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_PUBLIC_KEY: 'not-a-key', VAPID_PRIVATE_KEY: vapid.privateKey }, 'VAPID_PUBLIC_KEY'],
+    [
+      { VAPID_PUBLIC_KEY: vapid.privateKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+      'VAPID_PUBLIC_KEY',
+    ],
+    [
+      { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.publicKey },
+      'VAPID_PRIVATE_KEY',
+    ],
+    [
+      {
+        VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+      },
+      'VAPID_PUBLIC_KEY',
+    ],
+    [{ VAPID_SUBJECT: 'operators@sewa.example.org' }, 'VAPID_SUBJECT'],
+    [{ VAPID_SUBJECT: 'http://sewa.example.org' }, 'VAPID_SUBJECT'],
+    [{ PUSH_SERVICE_HOSTS: ' , ' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'https://fcm.googleapis.com' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com/path' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'localhost:99999' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: 'push.*.example.com' }, 'PUSH_SERVICE_HOSTS'],
+    [{ PUSH_SERVICE_HOSTS: '*' }, 'PUSH_SERVICE_HOSTS'],
+  ])('refuses the push setting %o naming %s', (env, variable) => {
+    expect(settingError(env).variable).toBe(variable);
+  });
+
+  it('requires the VAPID settings in production, not the deploy placeholder, and never shows the private key', () => {
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+      expect(settingError({ ...production, [name]: '' }).message).toBe(
+        `Invalid setting ${name}: required when NODE_ENV=production`,
+      );
+      expect(settingError({ ...production, [name]: 'CHANGE-ME' }).message).toContain(
+        "still the deploy example's CHANGE-ME",
+      );
+    }
+    const refused = settingError({ ...production, VAPID_PRIVATE_KEY: 'secret-private-key' });
+    expect(refused.variable).toBe('VAPID_PRIVATE_KEY');
+    expect(refused.message).not.toContain('secret-private-key');
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production }).push.publicKey).toBe(vapid.publicKey);
   });
 });

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { appModeSchema, type AppMode } from '@shared/app-mode';
 import type { SmsGatewaySettings } from './sms/sms-gateways';
+import webpush from 'web-push';
 
 /** Six years, the time clinics keep a record of who saw what. */
 export const defaultAuditRetentionDays = 6 * 365 + 2;
@@ -34,6 +35,19 @@ export interface Config {
   auditRetentionDays: number;
   /** The text-message gateway; absent: texts go to the development outbox, or nowhere in production. */
   sms: SmsGatewaySettings | undefined;
+  /** Web push: the server's VAPID key pair, the contact push services see, where it may post. */
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** Base64url, the 65-byte uncompressed P-256 point browsers subscribe with. */
+  publicKey: string;
+  /** Base64url, 32 bytes. */
+  privateKey: string;
+  /** `mailto:` or `https:`: whom a push service contacts about our traffic. */
+  subject: string;
+  /** `host` or `host:port`, lower case; `*.` in front matches any name under that domain. */
+  serviceHosts: string[];
 }
 
 export interface ObjectStorageConfig {
@@ -95,6 +109,17 @@ const urlSetting = (protocols: string[]) =>
       },
       `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     );
+
+/** Base64url text (no padding) that decodes to `length` bytes, the first one `first` if given. */
+function isBase64urlKey(value: string, length: number, first?: number): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+  const bytes = Buffer.from(value, 'base64url');
+  return bytes.length === length && (first === undefined || bytes[0] === first);
+}
+
+/** `fcm.googleapis.com`, `localhost:8443`, `*.notify.windows.com`. */
+const pushServiceHost =
+  /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
 
 const settingSchemas = {
   NODE_ENV: z.enum(['development', 'production', 'test']),
@@ -159,6 +184,41 @@ const settingSchemas = {
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_ .-]{1,20}$/, 'expected the sender identity the gateway gave you'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => isBase64urlKey(value, 65, 0x04),
+      'expected a base64url P-256 public key of 65 bytes (web-push generate-vapid-keys)',
+    ),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => isBase64urlKey(value, 32),
+      'expected a base64url P-256 private key of 32 bytes (web-push generate-vapid-keys)',
+    ),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || (url.protocol === 'mailto:' && value.includes('@'));
+      } catch {
+        return false;
+      }
+    }, 'expected a mailto: address or an https: URL where push services can reach you'),
+  PUSH_SERVICE_HOSTS: commaList
+    .transform((hosts) => hosts.map((host) => host.toLowerCase()))
+    .refine(
+      (hosts) =>
+        hosts.length > 0 &&
+        hosts.every(
+          (host) => pushServiceHost.test(host) && Number(host.split(':')[1] ?? 0) <= 65535,
+        ),
+      'expected push service host names, optionally with :port or a leading *., comma-separated (e.g. fcm.googleapis.com,*.notify.windows.com)',
+    ),
 } as const;
 
 type SettingName = keyof typeof settingSchemas;
@@ -181,6 +241,7 @@ const secretSettings = new Set<SettingName>([
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'SMS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ]);
 
 /** The value as a refusal may repeat it: never a secret, nor a password written in a URL. */
@@ -220,6 +281,101 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The push services of the browsers people use: Chrome, Android and most Chromium browsers
+ * (Firebase Cloud Messaging), Firefox (Mozilla's autopush), Safari on macOS and iOS (Apple's
+ * push service, whose hosts Apple names as `*.push.apple.com`) and Edge (Windows Push
+ * Notification Services, a host per region).
+ */
+export const defaultPushServiceHosts = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** Development keeps a VAPID pair in DATA_DIR, so a device's subscription survives a restart. */
+function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const { publicKey, privateKey } = stored;
+    if (
+      typeof publicKey === 'string' &&
+      typeof privateKey === 'string' &&
+      isBase64urlKey(publicKey, 65, 0x04) &&
+      isBase64urlKey(privateKey, 32)
+    ) {
+      return { publicKey, privateKey };
+    }
+    throw new SettingError(
+      'VAPID_PUBLIC_KEY',
+      `the development key file ${file} is damaged; remove it`,
+    );
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify({ publicKey, privateKey }), { mode: 0o600 });
+  return { publicKey, privateKey };
+}
+
+/** The public half of a P-256 private key, or null when it is no valid key. */
+function publicOf(privateKey: string): string | null {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey('base64url');
+  } catch {
+    return null;
+  }
+}
+
+/** The address part of `MAIL_FROM`, which may be written `Sewa <no-reply@example.org>`. */
+function mailAddressOf(mailFrom: string): string {
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address : 'no-reply@localhost';
+}
+
+/**
+ * The VAPID pair is given in production (with its subject) and in development when one
+ * chooses; the two halves must belong together, or every push would be refused.
+ */
+function pushConfig(
+  env: NodeJS.ProcessEnv,
+  production: boolean,
+  dataDir: string,
+  mailFrom: string,
+): PushConfig {
+  const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+  for (const name of vapid) {
+    if (production && (env[name] ?? '') === '') {
+      throw new SettingError(name, 'required when NODE_ENV=production');
+    }
+    if ((env[name] ?? '').includes(deployPlaceholder)) {
+      throw new SettingError(
+        name,
+        `still the deploy example's ${deployPlaceholder}; choose your own`,
+      );
+    }
+  }
+  const [publicKey, privateKey] = readPair(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
+  let keys: { publicKey: string; privateKey: string };
+  if (publicKey !== undefined && privateKey !== undefined) {
+    if (publicOf(privateKey) !== publicKey) {
+      throw new SettingError('VAPID_PUBLIC_KEY', 'not the public half of VAPID_PRIVATE_KEY');
+    }
+    keys = { publicKey, privateKey };
+  } else {
+    keys = developmentVapidKeys(dataDir);
+  }
+  return {
+    ...keys,
+    subject: read(env, 'VAPID_SUBJECT', `mailto:${mailAddressOf(mailFrom)}`),
+    serviceHosts: read(env, 'PUSH_SERVICE_HOSTS', defaultPushServiceHosts.join(',')),
+  };
 }
 
 const objectStorageSettings = [
@@ -352,6 +508,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refusePublished('INVITE_CODE', inviteCode === undefined ? [] : [inviteCode]);
     refusePublished('CLINIC_KEYS', clinicKeys ?? []);
   }
+  const mailFrom = read(env, 'MAIL_FROM', 'no-reply@localhost');
   return {
     nodeEnv,
     port,
@@ -360,7 +517,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: read(env, 'DATABASE_URL'),
     smtpUrl,
-    mailFrom: read(env, 'MAIL_FROM', 'no-reply@localhost'),
+    mailFrom,
     inviteCode: inviteCode ?? publishedDefaults.INVITE_CODE,
     clinicKeys: clinicKeys ?? [publishedDefaults.CLINIC_KEYS],
     appMode: read(env, 'APP_MODE', 'dev'),
@@ -375,5 +532,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     objectStorage: objectStorageConfig(env),
     auditRetentionDays: read(env, 'AUDIT_RETENTION_DAYS', String(defaultAuditRetentionDays)),
     sms: smsConfig(env),
+    push: pushConfig(env, production, dataDir, mailFrom),
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboxRepository } from '../../server/src/mail/outbox-repository';
 import { databaseVariants, startTestServer, type TestServer } from './support/test-server';
+import { productionPushSettings } from './support/vapid-settings';
 
 describe.each(databaseVariants)('the development outbox on the $name database', (variant) => {
   let server: TestServer | undefined;
@@ -37,6 +38,7 @@ describe.each(databaseVariants)('the development outbox on the $name database', 
       variant,
       env: {
         NODE_ENV: 'production',
+        ...productionPushSettings,
         AUTH_SECRET: 'x'.repeat(40),
         SMTP_URL: 'smtp://127.0.0.1:2525',
         INVITE_CODE: 'NORTH-PILOT-7K',

@@ -6,6 +6,11 @@ export interface Caller {
   id: string;
   email: string;
   role: Role;
+  /**
+   * The session this call came in on: what a device's push subscription is bound to, so it
+   * ends with that sign-in. Absent for an account looked up by id alone.
+   */
+  sessionId?: string;
 }
 
 function roleOf(stored: string | null): Role {

@@ -79,7 +79,7 @@ export function callerResolver(
         throw new AppError('unauthorized', 'The session of this JWT has ended');
       }
       activity?.seen(sid);
-      return { id: row.id, email: row.email, role: row.role };
+      return { id: row.id, email: row.email, role: row.role, sessionId: sid };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
@@ -100,7 +100,8 @@ export function callerResolver(
     const session = await auth.api.getSession({ headers: new Headers({ cookie: cookieHeader }) });
     if (!session) return null;
     activity?.seen(session.session.id);
-    return callers.byId(session.user.id);
+    const caller = await callers.byId(session.user.id);
+    return caller && { ...caller, sessionId: session.session.id };
   }
 
   async function fromCookie(cookieHeader: string): Promise<Caller | null> {
@@ -114,7 +115,7 @@ export function callerResolver(
       return throughBetterAuth(cookieHeader);
     }
     activity?.seen(row.sessionId);
-    return { id: row.id, email: row.email, role: row.role };
+    return { id: row.id, email: row.email, role: row.role, sessionId: row.sessionId };
   }
 
   return async function resolveCaller(request: FastifyRequest): Promise<Caller | null> {

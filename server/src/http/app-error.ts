@@ -25,6 +25,7 @@ const statusByCode: Record<ServerErrorCode, number> = {
   appointment_closed: 409,
   check_in_not_open: 409,
   visit_open: 409,
+  push_endpoint_refused: 400,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */

@@ -3,6 +3,7 @@ import { outboxRepository } from '../../../server/src/mail/outbox-repository';
 import { sparrowAnswers, startFakeGateway, type FakeGateway } from '../support/fake-sms-gateway';
 import { databaseVariants } from '../support/test-server';
 import { signedIn, signUpAndConfirm, startAuthWorld, uniqueEmail, type AuthWorld } from './fixture';
+import { productionPushSettings } from '../support/vapid-settings';
 
 describe.each(databaseVariants)('phone codes on the $name database', (variant) => {
   let world: AuthWorld | undefined;
@@ -33,6 +34,7 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
   it('are refused with a clear message in production, where no text-message gateway exists', async () => {
     world = await startAuthWorld(variant, {
       NODE_ENV: 'production',
+      ...productionPushSettings,
       AUTH_SECRET: 'p'.repeat(40),
       CLINIC_KEYS: 'KTM-WARD-3-7Q2X',
     });
@@ -60,6 +62,7 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
     );
     world = await startAuthWorld(variant, {
       NODE_ENV: 'production',
+      ...productionPushSettings,
       AUTH_SECRET: 'p'.repeat(40),
       CLINIC_KEYS: 'KTM-WARD-3-7Q2X',
       SMS_GATEWAY: 'sparrow',

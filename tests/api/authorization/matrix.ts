@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Chart } from '@shared/chart';
@@ -96,6 +96,16 @@ export interface MatrixEntry {
   query?: Record<string, 'free' | 'checked'>;
   /** More to assert on an answer that let the caller through (what it shows, not only its status). */
   check?(answer: Answer, context: CallContext): Promise<void> | void;
+}
+
+/** A browser's push subscription at a push service the server knows by default (FCM). */
+function browserSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+    keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
 }
 
 /** A 1×1 PNG. */
@@ -348,6 +358,51 @@ export const matrix: MatrixEntry[] = [
     route: 'GET /api/audit',
     access: only('superadmin'),
     call: () => ({ path: '/api/audit?limit=5' }),
+  },
+  {
+    route: 'GET /api/push/public-key',
+    access: signedIn,
+    call: () => ({ path: '/api/push/public-key' }),
+  },
+  {
+    route: 'POST /api/push/subscriptions',
+    access: signedIn,
+    call: () => ({ path: '/api/push/subscriptions', body: browserSubscription() }),
+    allowed: [201, 204],
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    access: signedIn,
+    call: () => ({
+      path: '/api/push/subscriptions',
+      body: { endpoint: browserSubscription().endpoint },
+    }),
+    allowed: [204],
+  },
+  {
+    route: 'GET /api/notifications/settings',
+    access: signedIn,
+    call: () => ({ path: '/api/notifications/settings' }),
+  },
+  {
+    route: 'PATCH /api/notifications/settings',
+    access: signedIn,
+    call: () => ({
+      path: '/api/notifications/settings',
+      body: {
+        texts: true,
+        medicationReminders: false,
+        quietHours: { start: '21:00', end: '07:00' },
+        language: 'en',
+      },
+    }),
+    optional: ['texts', 'medicationReminders', 'quietHours', 'language'],
+  },
+  {
+    route: 'GET /api/notifications/records',
+    access: only('superadmin'),
+    call: () => ({ path: '/api/notifications/records' }),
+    query: { before: 'checked' },
   },
   {
     route: 'DELETE /api/mfa/factors/:id',

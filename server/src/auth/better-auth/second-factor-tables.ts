@@ -82,6 +82,16 @@ export function secondFactorTables(database: Kysely<Database>) {
       };
     },
 
+    /** The phone number the account's owner proved with a texted code, or null. */
+    async verifiedPhoneOf(userId: string): Promise<string | null> {
+      const user = await db
+        .selectFrom('user')
+        .select(['phoneNumber', 'phoneNumberVerified'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return user?.phoneNumber && user.phoneNumberVerified === true ? user.phoneNumber : null;
+    },
+
     async removePasskey(userId: string, passkeyId: string): Promise<void> {
       await db
         .deleteFrom('passkey')
