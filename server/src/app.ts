@@ -81,6 +81,13 @@ import { notificationSettingsRepository } from './notification-settings/notifica
 import { notificationRecordsRepository } from './notification-settings/notification-records-repository';
 import { notificationSettingsService } from './notification-settings/notification-settings-service';
 import { registerNotificationRoutes } from './routes/notifications';
+import { startJobQueue } from './jobs/job-queue';
+import { notifier } from './notifications/notifier';
+import { notificationsRepository } from './notifications/notifications-repository';
+import { notificationSender } from './notifications/notification-sender';
+import { createPushSender } from './push/push-sender';
+import { openScreensRepository } from './notifications/open-screens-repository';
+import { openScreens } from './notifications/open-screens';
 
 export interface AppOptions {
   config: Config;
@@ -150,6 +157,27 @@ export async function buildApp({
   const trail = auditTrail(database.unitOfWork, audit);
   const healthChecks = healthRepository(db);
   server.addHook('onClose', () => mailer.close());
+  const jobs = await startJobQueue(database.rawSql, server.log);
+  server.addHook('onClose', () => jobs.stop());
+  const notifications = notificationsRepository(db);
+  const notify = notifier({ notifications, jobs });
+  const screens = openScreensRepository(db);
+  const presence = openScreens(screens, server.log);
+  server.addHook('onClose', () => presence.stop());
+  const notificationSettings = notificationSettingsRepository(db);
+  const pushSubscriptions = pushSubscriptionsRepository(db);
+  const sender = notificationSender({
+    notifications,
+    screens,
+    settingsOf: notificationSettings.forRecipient,
+    // The queue tries again by itself: one try of the gateway each time.
+    sms: createSmsSender(config, outbox, []),
+    push: createPushSender({ config, subscriptions: pushSubscriptions, log: server.log }),
+    jobs,
+    unitOfWork: database.unitOfWork,
+    log: server.log,
+  });
+  await sender.start();
   const housekeeping = startHousekeeping(
     [
       { name: 'rate-limit counters', run: () => limiter.prune() },
@@ -161,6 +189,7 @@ export async function buildApp({
         run: () => audit.prune(config.auditRetentionDays).then(() => undefined),
       },
       { name: 'health checks', run: () => healthChecks.prune() },
+      { name: 'open screens', run: () => screens.prune() },
     ],
     server.log,
   );
@@ -233,8 +262,15 @@ export async function buildApp({
   const messaging = messagingRepository(db);
   const messageEvents = messageHub(database.notifications, messaging);
   registerMessagingRoutes(server, {
-    service: messagingService({ messaging, hub: messageEvents, trail, log: server.log }),
+    service: messagingService({
+      messaging,
+      hub: messageEvents,
+      trail,
+      notifier: notify,
+      log: server.log,
+    }),
     hub: messageEvents,
+    screens: presence,
     requireUser,
   });
   const visitEvents = visitHub(database.notifications, visits);
@@ -247,14 +283,21 @@ export async function buildApp({
     limiter,
     trail,
     turn: config.turn,
+    notifier: notify,
     log: server.log,
   });
-  registerVisitRoutes(server, { service: visitsServing, hub: visitEvents, requireUser });
+  registerVisitRoutes(server, {
+    service: visitsServing,
+    hub: visitEvents,
+    screens: presence,
+    requireUser,
+  });
   const appointmentsServing = appointmentsService({
     appointments: appointmentRecords,
     visits,
     hub: visitEvents,
     trail,
+    notifier: notify,
     log: server.log,
   });
   registerAppointmentRoutes(server, { appointments: appointmentsServing, requireUser });
@@ -264,6 +307,7 @@ export async function buildApp({
     [
       { name: 'visit clock', run: () => visitsServing.applyClock() },
       { name: 'appointment clock', run: () => appointmentsServing.applyClock() },
+      { name: 'notifications cut off', run: () => sender.settleCutOff() },
     ],
     server.log,
     clockIntervalMs,
@@ -297,14 +341,14 @@ export async function buildApp({
     push: pushService({
       publicKey: config.push.publicKey,
       serviceHosts: config.push.serviceHosts,
-      subscriptions: pushSubscriptionsRepository(db),
+      subscriptions: pushSubscriptions,
       limiter,
     }),
     requireUser,
   });
   registerNotificationRoutes(server, {
     notifications: notificationSettingsService({
-      settings: notificationSettingsRepository(db),
+      settings: notificationSettings,
       records: notificationRecordsRepository(db),
     }),
     requireUser,

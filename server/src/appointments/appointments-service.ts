@@ -28,6 +28,7 @@ import {
   mayTakePart,
   seesEveryDoctor,
 } from './appointment-access';
+import type { Notifier } from '../notifications/notifier';
 import { appointmentChanged, dayChanged } from './appointment-entries';
 import {
   heldKeyOf,
@@ -48,6 +49,8 @@ export interface AppointmentsServiceDeps {
   visits: VisitsRepository;
   hub: VisitHub;
   trail: AuditTrail;
+  /** Tells the patient of a booking, its move or cancellation, and reminds them before it. */
+  notifier: Notifier;
   log: Log;
 }
 
@@ -258,8 +261,8 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       const agent = agentOf(actor);
       const store = () =>
         trail.change(
-          () =>
-            appointments.book({
+          async () => {
+            const stored = await appointments.book({
               id: input.id,
               patientId: actor.caller.id,
               doctorId: input.doctorId,
@@ -267,7 +270,15 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
               endsAt: end,
               reason: input.reason ?? '',
               bookedBy: actor.caller.id,
-            }),
+            });
+            if (stored) {
+              await deps.notifier.appointmentBooked(
+                { id: input.id, patientId: actor.caller.id, startsAt: start },
+                'appointment-booked',
+              );
+            }
+            return stored;
+          },
           (stored) =>
             stored
               ? appointmentChanged(
@@ -293,7 +304,10 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       if (appointment.patientId !== actor.caller.id) {
         throw new AppError('conflict', 'This appointment id is already in use.');
       }
-      if (created) await announceDays([input.doctorId]);
+      if (created) {
+        await announceDays([input.doctorId]);
+        deps.notifier.wake();
+      }
       return { appointment, created };
     },
 
@@ -337,12 +351,20 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       const { start, end } = await slotOf(doctorId, input.startsAt);
       const moved = await holding(() =>
         trail.change(
-          () =>
-            appointments.reschedule(id, actor.caller.id, {
+          async () => {
+            const done = await appointments.reschedule(id, actor.caller.id, {
               doctorId,
               startsAt: start,
               endsAt: end,
-            }),
+            });
+            if (done) {
+              await deps.notifier.appointmentBooked(
+                { id, patientId: facts.patientId, startsAt: start },
+                'appointment-moved',
+              );
+            }
+            return done;
+          },
           (done) =>
             done
               ? appointmentChanged(
@@ -358,6 +380,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       );
       if (!moved) throw closed();
       await announceDays([facts.doctorId, doctorId]);
+      deps.notifier.wake();
       return appointmentOrMissing(id);
     },
 
@@ -369,11 +392,19 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
         throw closed('An appointment can be cancelled until its start.');
       }
       const change = await trail.change(
-        () => appointments.move(id, 'booked', 'cancelled', { ended: true, beforeStart: true }),
+        async () => {
+          const made = await appointments.move(id, 'booked', 'cancelled', {
+            ended: true,
+            beforeStart: true,
+          });
+          if (made) await deps.notifier.appointmentCancelled(facts);
+          return made;
+        },
         (made) => (made ? appointmentChanged(agentOf(actor), made) : null),
       );
       if (!change) throw closed();
       await announceDays([facts.doctorId]);
+      deps.notifier.wake();
       return appointmentOrMissing(id);
     },
 
@@ -418,6 +449,11 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
           });
           // It moved meanwhile (cancelled, a no-show): the visit is not kept either.
           if (!change) throw closed();
+          await deps.notifier.notify({
+            kind: 'patient-checked-in',
+            userId: facts.doctorId,
+            cause: opened,
+          });
           return { visitId: opened, change };
         },
         ({ visitId: opened, change }: { visitId: string; change: AppointmentChange }) => [
@@ -434,6 +470,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
         { kind: 'queue', id: visitId, change: 'added', doctorId: facts.doctorId },
         dayChanged(facts.doctorId),
       ]);
+      deps.notifier.wake();
       return { appointment: await appointmentOrMissing(id), visitId };
     },
   };

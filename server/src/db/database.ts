@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index';
@@ -35,8 +35,18 @@ export interface Notifications {
   ): Promise<Unlisten>;
 }
 
+/**
+ * SQL written by a library that brings its own statements (the job queue): one statement with
+ * `$n` values, or a script of several without. Inside a unit of work it is part of the work's
+ * transaction, like any other query.
+ */
+export interface RawSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  rawSql: RawSql;
   kind: DatabaseKind;
   /** One transaction for every query made while a piece of work runs (see unit-of-work.ts). */
   unitOfWork: UnitOfWork;
@@ -243,20 +253,43 @@ function embeddedListener(client: PGlite) {
   };
 }
 
+/**
+ * Runs a library's SQL through Kysely, so it takes its turn for the embedded database's one
+ * connection and joins a running unit of work. A script without values runs as a simple query
+ * (PostgreSQL's simple protocol takes several statements; PGlite's `exec` does, holding the
+ * connection so nothing runs in between).
+ */
+function rawSqlOn(db: Kysely<Database>, embedded: PGlite | undefined): RawSql {
+  return {
+    async executeSql(text, values) {
+      if ((values && values.length > 0) || !embedded) {
+        const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: result.rows };
+      }
+      return db.connection().execute(async () => {
+        const results = await embedded.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      });
+    },
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const kind: DatabaseKind = options.databaseUrl ? 'postgres' : 'embedded';
   let dialect: Dialect;
   let listener: ReturnType<typeof embeddedListener>;
+  let embedded: PGlite | undefined;
   if (options.databaseUrl) {
     dialect = postgresDialect(options.databaseUrl, options.schema);
     listener = postgresListener(options.databaseUrl);
   } else {
-    const client = await openEmbedded(options.dataDir, options.embeddedTemplate);
-    dialect = new PGliteDialect(client);
-    listener = embeddedListener(client);
+    embedded = await openEmbedded(options.dataDir, options.embeddedTemplate);
+    dialect = new PGliteDialect(embedded);
+    listener = embeddedListener(embedded);
   }
   const units = withUnitsOfWork(dialect);
   const db = new Kysely<Database>({ dialect: units.dialect });
+  const rawSql = rawSqlOn(db, embedded);
   if (options.schema) {
     await sql`create schema if not exists ${sql.id(options.schema)}`.execute(db);
   }
@@ -272,6 +305,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
   return {
     db,
+    rawSql,
     kind,
     unitOfWork: units.unitOfWork,
     notifications,

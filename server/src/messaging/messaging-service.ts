@@ -10,15 +10,21 @@ import type { AuditRecord } from '../audit/audit-repository';
 import { AppError } from '../http/app-error';
 import type { MessageHub } from '../realtime/message-hub';
 import type { MessagingRepository } from './messaging-repository';
+import type { Notifier } from '../notifications/notifier';
 
 interface Log {
   warn(detail: object, message: string): void;
 }
 
+/** A patient hears of their care team's answers at most once in this long, per conversation. */
+const answeredBucketMs = 30 * 60_000;
+
 export interface MessagingServiceDeps {
   messaging: MessagingRepository;
   hub: MessageHub;
   trail: AuditTrail;
+  /** Tells a patient whose app is closed that their care team answered. */
+  notifier: Notifier;
   log: Log;
 }
 
@@ -114,13 +120,24 @@ export function messagingService(deps: MessagingServiceDeps) {
       const conversation = await messaging.facts(conversationId);
       if (!conversation || !conversationRule(actor, conversation)) throw notFound();
       const result = await trail.change(
-        () =>
-          messaging.send({
+        async () => {
+          const sent = await messaging.send({
             id: input.id,
             conversationId,
             senderId: actor.caller.id,
             content: input.content,
-          }),
+          });
+          const patientId = conversation.carePatientId;
+          if ('created' in sent && sent.created && patientId && patientId !== actor.caller.id) {
+            await deps.notifier.notify({
+              kind: 'care-team-answered',
+              userId: patientId,
+              // One a conversation in each half hour, however many messages the team sends.
+              cause: `${conversationId}:${Math.floor(Date.now() / answeredBucketMs)}`,
+            });
+          }
+          return sent;
+        },
         (sent) =>
           'created' in sent && sent.created
             ? {
@@ -135,6 +152,7 @@ export function messagingService(deps: MessagingServiceDeps) {
         throw new AppError('conflict', 'This message id belongs to another message.');
       }
       if (result.created) {
+        deps.notifier.wake();
         // Stored is what counts: without the announcement readers still get it by polling.
         await deps.hub
           .announce(result.message, {

@@ -15,7 +15,15 @@ interface Hub<S> {
   close(): Promise<void>;
 }
 
+/** Whose screens are open, across servers (`notifications/open-screens.ts`). */
+export interface ScreenPresence {
+  /** A screen of this person's opened; the function returned says it closed. */
+  opened(userId: string): () => void;
+}
+
 interface Follow<S extends { caller: unknown }> {
+  /** Whose screen the stream is: an open one means the app is open. */
+  viewerId: string;
   /** The hub's subscriber for this stream. */
   subscriber(stream: EventStream): S;
   /** Who is calling now, or `null` when they may no longer follow; a failure ends it too. */
@@ -29,6 +37,7 @@ interface Follow<S extends { caller: unknown }> {
 export function eventStreams<S extends { caller: unknown }>(
   app: Pick<FastifyInstance, 'addHook'>,
   hub: Hub<S>,
+  screens: ScreenPresence,
 ) {
   const streams = new Set<EventStream>();
   // Open streams would otherwise keep the server from closing.
@@ -41,6 +50,7 @@ export function eventStreams<S extends { caller: unknown }>(
     const stream = openEventStream(request, reply);
     const subscriber = follow.subscriber(stream);
     streams.add(stream);
+    const closeScreen = screens.opened(follow.viewerId);
     const unsubscribe = await hub.subscribe(subscriber);
     // A stream outlives its request: a session signed out or a role taken away since must
     // stop (or narrow) what it delivers, within a minute.
@@ -55,6 +65,7 @@ export function eventStreams<S extends { caller: unknown }>(
     }, accessRecheckMs);
     stream.onClose(() => {
       clearInterval(recheck);
+      closeScreen();
       unsubscribe();
       streams.delete(stream);
     });

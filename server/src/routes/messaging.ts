@@ -15,13 +15,15 @@ import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import { actingAsThemselves, type Actor } from '../auth/actor';
 import type { ApiServer } from '../http/route-schemas';
 import type { MessagingService } from '../messaging/messaging-service';
-import { eventStreams } from '../realtime/event-streams';
+import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
 import type { MessageHub, Subscriber } from '../realtime/message-hub';
 import type { EventStream } from '../realtime/event-stream';
 
 export interface MessagingDeps {
   service: MessagingService;
   hub: MessageHub;
+  /** Whose app is open: an open stream is an open screen. */
+  screens: ScreenPresence;
   requireUser: RequireUser;
 }
 
@@ -138,12 +140,13 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     },
   );
 
-  const streams = eventStreams(app, deps.hub);
+  const streams = eventStreams(app, deps.hub, deps.screens);
 
   app.get('/api/messaging/events', async (request, reply) => {
     const actor = async () => actingAsThemselves(await deps.requireUser(request), request.ip);
     const first = await actor();
     await streams.serve(request, reply, {
+      viewerId: first.caller.id,
       subscriber: (stream) => pushSubscriber(first, stream, service, request.log),
       recheck: actor,
     });

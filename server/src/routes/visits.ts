@@ -18,7 +18,7 @@ import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import { actingAsThemselves } from '../auth/actor';
 import type { ApiServer } from '../http/route-schemas';
-import { eventStreams } from '../realtime/event-streams';
+import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
 import type { VisitHub } from '../realtime/visit-hub';
 import type { VisitsService } from '../visits/visits-service';
 
@@ -28,6 +28,8 @@ export const maxSignalBytes = 64 * 1024;
 export interface VisitsDeps {
   service: VisitsService;
   hub: VisitHub;
+  /** Whose app is open: an open stream is an open screen. */
+  screens: ScreenPresence;
   requireUser: RequireUser;
 }
 
@@ -177,7 +179,7 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       reply.send(await service.signals(actorOf(request), request.params.id, request.query.after)),
   );
 
-  const streams = eventStreams(app, deps.hub);
+  const streams = eventStreams(app, deps.hub, deps.screens);
 
   app.get('/api/visits/events', { onRequest: noStore }, async (request, reply) => {
     const mayFollow = async () => {
@@ -187,6 +189,7 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
     const caller = await mayFollow();
     if (!caller) throw new AppError('forbidden', 'Only patients and doctors follow visits.');
     await streams.serve(request, reply, {
+      viewerId: caller.id,
       subscriber: (stream) => ({
         caller,
         event: (name, json) => stream.send(name, json),

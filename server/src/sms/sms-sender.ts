@@ -20,7 +20,10 @@ const retryDelaysMs = [1_000, 3_000];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A gateway's sends, tried again after a timeout or a 5xx, never after a refusal. */
-export function gatewaySender(gateway: SmsGateway, delaysMs = retryDelaysMs): SmsSender {
+export function gatewaySender(
+  gateway: SmsGateway,
+  delaysMs: readonly number[] = retryDelaysMs,
+): SmsSender {
   return {
     available: true,
     async send(message) {
@@ -43,11 +46,16 @@ export function gatewaySender(gateway: SmsGateway, delaysMs = retryDelaysMs): Sm
 /**
  * Text messages: through the gateway `SMS_GATEWAY` names when there is one. Without one,
  * outside production they land in the development outbox, addressed to the phone number,
- * and in production texts are unavailable rather than silently undelivered. (Mail through
+ * and in production texts are unavailable rather than silently undelivered. A sender that
+ * retries by itself (the job queue) passes no delays: one try each time. (Mail through
  * SMTP_URL never carries them: a phone number is not an e-mail address.)
  */
-export function createSmsSender(config: Config, outbox: OutboxRepository): SmsSender {
-  if (config.sms) return gatewaySender(smsGateway(config.sms));
+export function createSmsSender(
+  config: Config,
+  outbox: OutboxRepository,
+  delaysMs: readonly number[] = retryDelaysMs,
+): SmsSender {
+  if (config.sms) return gatewaySender(smsGateway(config.sms), delaysMs);
   if (config.nodeEnv === 'production') {
     return {
       available: false,

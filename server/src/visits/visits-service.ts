@@ -21,6 +21,7 @@ import type {
   AppointmentChange,
   AppointmentsRepository,
 } from '../appointments/appointments-repository';
+import type { Notifier } from '../notifications/notifier';
 import { iceServersFor, type TurnSettings } from './turn-credentials';
 import {
   isDoctorOf,
@@ -65,6 +66,8 @@ export interface VisitsServiceDeps {
   limiter: RateLimiter;
   trail: AuditTrail;
   turn: TurnSettings | undefined;
+  /** Tells a patient their doctor is in, and doctors that a patient joined the queue. */
+  notifier: Notifier;
   log: Log;
 }
 
@@ -158,12 +161,22 @@ export function visitsService(deps: VisitsServiceDeps) {
     appointments: AppointmentChange[];
   }
 
-  /** Moves the appointments of the visits that moved, in the same unit of work. */
+  /**
+   * Moves the appointments of the visits that moved, in the same unit of work, and asks for
+   * "the doctor is in" for each visit a doctor started: stored with the move, or not at all.
+   */
   async function withAppointments(made: VisitChange[]): Promise<Moves> {
     const followed: AppointmentChange[] = [];
     for (const change of made) {
       const appointment = await deps.appointments.followVisit(change.id, change.status);
       if (appointment) followed.push(appointment);
+      if (change.from === 'queued' && change.status === 'waiting') {
+        await deps.notifier.notify({
+          kind: 'doctor-is-in',
+          userId: change.patientId,
+          cause: change.id,
+        });
+      }
     }
     return { visits: made, appointments: followed };
   }
@@ -191,6 +204,7 @@ export function visitsService(deps: VisitsServiceDeps) {
       (made) => entriesOf(made, agent),
     );
     await announce(announcementsOfMoves(moves));
+    deps.notifier.wake();
     return moves.visits[0] ?? null;
   }
 
@@ -251,11 +265,18 @@ export function visitsService(deps: VisitsServiceDeps) {
         throw onlyPatients('Only patients join the waiting room.');
       }
       const joined = await trail.change(
-        () => visits.joinWaitingRoom(actor.caller.id, input),
+        async () => {
+          const result = await visits.joinWaitingRoom(actor.caller.id, input);
+          if (result.created) await deps.notifier.notifyDoctorsOfQueue(result.visit.id);
+          return result;
+        },
         ({ visit, created }) =>
           created ? visitChanged(agentOf(actor), visit, { from: null, to: visit.status }) : null,
       );
-      if (joined.created) await announce([{ kind: 'queue', id: joined.visit.id, change: 'added' }]);
+      if (joined.created) {
+        await announce([{ kind: 'queue', id: joined.visit.id, change: 'added' }]);
+        deps.notifier.wake();
+      }
       return joined;
     },
 

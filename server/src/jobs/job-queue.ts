@@ -1,0 +1,102 @@
+import PgBoss from 'pg-boss';
+import type { RawSql } from '../db/database';
+
+/** How a job's handler is told about the job it runs. */
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface QueueSettings {
+  /** Tries after the first when the handler throws, spaced by `retryDelaySeconds`, doubling. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job taken by a server that then stopped is given to another after this long. */
+  expireInSeconds: number;
+  /** How often an idle worker asks for work; `wake` asks at once. */
+  pollingIntervalSeconds: number;
+}
+
+export interface JobQueue {
+  /**
+   * Queues a job. Inside a unit of work it is stored with the work's change or not at all, so
+   * a job exists exactly when what it is about does.
+   */
+  send(queue: string, data: object, startAfter?: Date): Promise<void>;
+  /** Runs `handler` for this queue's jobs in this process, alongside every other process's. */
+  work<T extends object>(
+    queue: string,
+    settings: QueueSettings,
+    handler: JobHandler<T>,
+  ): Promise<void>;
+  /** This process's worker of `queue` asks for work now instead of at its next poll. */
+  wake(queue: string): void;
+  stop(): Promise<void>;
+}
+
+export interface JobQueueLog {
+  error(detail: object, message: string): void;
+}
+
+/** The job queue's schema beside ours: `pgboss`, or `<schema>_jobs` for a schema of our own. */
+export function jobSchemaFor(schema: string): string {
+  return schema === 'public' ? 'pgboss' : `${schema}_jobs`;
+}
+
+/**
+ * Jobs on our own database, by pg-boss: stored in its tables, taken by one worker at a time
+ * across every server process (`FOR UPDATE SKIP LOCKED`), retried with backoff when a handler
+ * throws, and given to another worker when the one that took it stopped. pg-boss reaches the
+ * database only through `RawSql`, on the embedded database as on a PostgreSQL server.
+ *
+ * A job may still run twice (a server stopped after the handler's work and before its
+ * completion was stored): handlers make their effects once by their own keys.
+ */
+export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQueue> {
+  // Beside the schema our tables are in: test runs sharing a server each have their own.
+  const { rows } = await sql.executeSql('select current_schema() as schema', []);
+  const schema = (rows[0] as { schema: string } | undefined)?.schema ?? 'public';
+  const boss = new PgBoss({
+    db: sql,
+    schema: jobSchemaFor(schema),
+    // Timed jobs are sent with their start; no cron schedules run.
+    schedule: false,
+    maintenanceIntervalSeconds: 60,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const workers = new Map<string, string>();
+
+  return {
+    async send(queue, data, startAfter) {
+      await boss.send(queue, data, startAfter ? { startAfter } : {});
+    },
+    async work(queue, settings, handler) {
+      await boss.createQueue(queue, {
+        name: queue,
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: settings.expireInSeconds,
+      });
+      const id = await boss.work<object>(
+        queue,
+        { pollingIntervalSeconds: settings.pollingIntervalSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (job) await handler(job.data as Parameters<typeof handler>[0]);
+        },
+      );
+      workers.set(queue, id);
+    },
+    wake(queue) {
+      const id = workers.get(queue);
+      if (id) boss.notifyWorker(id);
+    },
+    async stop() {
+      // A job under way finishes, or is given to another process once it expires.
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+    },
+  };
+}
+
+/** The job queue's tables, for a database written ahead of its first start. */
+export function jobQueueConstruction(schema: string): string {
+  return PgBoss.getConstructionPlans(jobSchemaFor(schema));
+}

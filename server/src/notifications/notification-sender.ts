@@ -1,0 +1,187 @@
+import {
+  notificationPath,
+  type AccountLanguage,
+  type NotificationOutcome,
+  type PushPayload,
+} from '@shared/notifications';
+import type { UnitOfWork } from '../db/unit-of-work';
+import type { JobQueue, QueueSettings } from '../jobs/job-queue';
+import { nepalMobileDigits } from '../sms/nepal-mobile';
+import { SmsNotSentYet, SmsRefused } from '../sms/sms-gateways';
+import type { SmsSender } from '../sms/sms-sender';
+import { notificationText } from './notification-texts';
+import { notificationQueue } from './notifier';
+import type { ClaimedNotification, NotificationsRepository } from './notifications-repository';
+import type { OpenScreensRepository } from './open-screens-repository';
+import { afterQuietHours } from './quiet-hours';
+
+/** What the sender needs to know of the recipient (`notification-settings`). */
+export interface RecipientSettings {
+  texts: boolean;
+  medicationReminders: boolean;
+  quietStartMinute: number;
+  quietEndMinute: number;
+  language: AccountLanguage;
+  phoneNumber: string | null;
+}
+
+/** Web push to every device of a person's (`push/push-sender.ts`). */
+export interface PushChannel {
+  /** Throws when no device took it but some may later (a timeout, a 5xx): tried again. */
+  sendToUser(userId: string, payload: PushPayload): Promise<{ delivered: number; gone: number }>;
+}
+
+interface Log {
+  warn(detail: object, message: string): void;
+}
+
+export interface SenderDeps {
+  notifications: NotificationsRepository;
+  screens: OpenScreensRepository;
+  settingsOf(userId: string): Promise<RecipientSettings>;
+  sms: SmsSender;
+  push: PushChannel;
+  jobs: JobQueue;
+  unitOfWork: UnitOfWork;
+  log: Log;
+}
+
+/**
+ * Tries of one notification before it is recorded as failed; the queue spaces them 5 s apart,
+ * doubling (about 21 minutes in all).
+ */
+export const maxAttempts = 8;
+
+/** A hand-over takes at most this long (a push service's or gateway's answer, ten seconds). */
+export const handOverMs = 2 * 60_000;
+
+export const notificationQueueSettings: QueueSettings = {
+  retryLimit: maxAttempts,
+  retryDelaySeconds: 5,
+  // A job taken by a server that stopped goes to another after this; the row's own state
+  // then says whether it still needs sending.
+  expireInSeconds: 60,
+  pollingIntervalSeconds: 0.5,
+};
+
+/** How a hand-over ended, when it ended. */
+interface Ended {
+  outcome: Exclude<NotificationOutcome, 'pending' | 'withdrawn'>;
+  reason: string | null;
+}
+
+const sent: Ended = { outcome: 'sent', reason: null };
+const skipped = (reason: string): Ended => ({ outcome: 'skipped', reason });
+
+/** Thrown inside a hand-over that may succeed later: the job is tried again. */
+class TryAgain extends Error {
+  override readonly name = 'TryAgain';
+}
+
+/**
+ * Hands stored notifications over, one job per notification: the job only wakes the sender;
+ * the row decides. Taking the row (`claim`) is one statement that one sender wins, so a job
+ * run twice, or by two servers, sends once. A row a stopped server was handing over is never
+ * sent again (the gateway may have it): the sweep records it as unconfirmed.
+ */
+export function notificationSender(deps: SenderDeps) {
+  const { notifications } = deps;
+
+  async function textTo(claimed: ClaimedNotification, settings: RecipientSettings) {
+    if (!settings.texts) return skipped('texts_off');
+    if (settings.phoneNumber === null) return skipped('no_number');
+    if (nepalMobileDigits(settings.phoneNumber) === null) return skipped('not_nepali_mobile');
+    if (!deps.sms.available) return skipped('no_gateway');
+    const words = notificationText(claimed.kind, settings.language, claimed.appointmentStartsAt);
+    try {
+      await deps.sms.send({
+        to: settings.phoneNumber,
+        subject: words.title,
+        text: words.sms,
+        html: '',
+      });
+      return sent;
+    } catch (error) {
+      if (error instanceof SmsRefused) return { outcome: 'failed', reason: 'refused' } as Ended;
+      if (error instanceof SmsNotSentYet) throw new TryAgain('gateway');
+      throw error;
+    }
+  }
+
+  async function pushTo(claimed: ClaimedNotification, settings: RecipientSettings) {
+    const words = notificationText(claimed.kind, settings.language, claimed.appointmentStartsAt);
+    const result = await deps.push
+      .sendToUser(claimed.userId, {
+        kind: claimed.kind,
+        title: words.title,
+        body: words.body,
+        path: notificationPath(claimed.kind),
+        lang: settings.language,
+        tag: claimed.kind,
+      })
+      .catch(() => {
+        throw new TryAgain('push service');
+      });
+    return result.delivered > 0 ? sent : skipped(result.gone > 0 ? 'gone' : 'no_device');
+  }
+
+  /** Sends it, or says why not; throws `TryAgain` when a later try may go through. */
+  async function handOver(claimed: ClaimedNotification, settings: RecipientSettings) {
+    if (claimed.kind === 'medication-due' && !settings.medicationReminders) {
+      return skipped('reminders_off');
+    }
+    if (claimed.kind === 'care-team-answered' && (await deps.screens.anyOpen(claimed.userId))) {
+      return skipped('screen_open');
+    }
+    return claimed.channel === 'sms' ? textTo(claimed, settings) : pushTo(claimed, settings);
+  }
+
+  /** Quiet hours: a reminder waits for the morning, or is dropped if the morning is too late. */
+  async function waitedForMorning(claimed: ClaimedNotification, settings: RecipientSettings) {
+    if (!claimed.respectsQuietHours) return false;
+    const now = new Date();
+    const at = afterQuietHours(now, {
+      startMinute: settings.quietStartMinute,
+      endMinute: settings.quietEndMinute,
+    });
+    if (at.getTime() === now.getTime()) return false;
+    if (claimed.appointmentStartsAt && at >= claimed.appointmentStartsAt) {
+      await notifications.finish(claimed.id, 'skipped', 'quiet_hours');
+      return true;
+    }
+    await deps.unitOfWork(async () => {
+      await notifications.release(claimed.id, at);
+      await deps.jobs.send(notificationQueue, { id: claimed.id }, at);
+    });
+    return true;
+  }
+
+  async function send({ id }: { id: string }): Promise<void> {
+    const claimed = await notifications.claim(id);
+    // Sent, withdrawn, not yet due (an earlier job of a postponed one), or another sender's.
+    if (!claimed) return;
+    let ended: Ended;
+    try {
+      const settings = await deps.settingsOf(claimed.userId);
+      if (await waitedForMorning(claimed, settings)) return;
+      ended = await handOver(claimed, settings);
+    } catch (error) {
+      if (!(error instanceof TryAgain)) deps.log.warn({ err: error }, 'notification not sent');
+      if (claimed.attempts >= maxAttempts) {
+        await notifications.finish(claimed.id, 'failed', 'gave_up');
+        return;
+      }
+      await notifications.release(claimed.id);
+      // The queue tries the job again after its delay.
+      throw error;
+    }
+    await notifications.finish(claimed.id, ended.outcome, ended.reason);
+  }
+
+  return {
+    send,
+    /** Records as unconfirmed what a stopped server was handing over. */
+    settleCutOff: () => notifications.settleCutOff(handOverMs).then(() => undefined),
+    start: () => deps.jobs.work(notificationQueue, notificationQueueSettings, send),
+  };
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type {
+  NotificationChannel,
+  NotificationKind,
+  NotificationOutcome,
+} from '@shared/notifications';
+import type { Database } from '../db/schema';
+
+/** One notification to store: its key makes a replay of its cause store nothing new. */
+export interface NewNotification {
+  key: string;
+  userId: string;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  dueAt: Date;
+  respectsQuietHours: boolean;
+  appointmentId: string | null;
+}
+
+/** A notification a sender has taken to hand over, and what it needs to write it. */
+export interface ClaimedNotification {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  channel: NotificationChannel;
+  attempts: number;
+  respectsQuietHours: boolean;
+  appointmentStartsAt: Date | null;
+}
+
+/** Where a notification stands when a sender could not take it. */
+export interface NotificationState {
+  status: NotificationOutcome;
+  dueAt: Date;
+  sendingSince: Date | null;
+}
+
+export function notificationsRepository(db: Kysely<Database>) {
+  return {
+    /** Stores it under its key; the id when it is new, null when the key was already there. */
+    async add(notification: NewNotification): Promise<string | null> {
+      const row = await db
+        .insertInto('notifications')
+        .values({
+          id: randomUUID(),
+          idempotency_key: notification.key,
+          user_id: notification.userId,
+          kind: notification.kind,
+          channel: notification.channel,
+          due_at: notification.dueAt,
+          respects_quiet_hours: notification.respectsQuietHours,
+          appointment_id: notification.appointmentId,
+        })
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /**
+     * Takes a pending notification that is due and that no sender holds, marking it as being
+     * handed over: of two senders at once, one gets it.
+     */
+    async claim(id: string): Promise<ClaimedNotification | null> {
+      const row = await db
+        .updateTable('notifications as n')
+        .set({ sending_since: sql`now()`, attempts: sql`n.attempts + 1` })
+        .where('n.id', '=', id)
+        .where('n.status', '=', 'pending')
+        .where('n.sending_since', 'is', null)
+        .where('n.due_at', '<=', sql<Date>`now()`)
+        .returning([
+          'n.id',
+          'n.user_id',
+          'n.kind',
+          'n.channel',
+          'n.attempts',
+          'n.respects_quiet_hours',
+          'n.appointment_id',
+        ])
+        .executeTakeFirst();
+      if (!row) return null;
+      const appointment = row.appointment_id
+        ? await db
+            .selectFrom('appointments')
+            .select('starts_at')
+            .where('id', '=', row.appointment_id)
+            .executeTakeFirst()
+        : undefined;
+      return {
+        id: row.id,
+        userId: row.user_id,
+        kind: row.kind as NotificationKind,
+        channel: row.channel as NotificationChannel,
+        attempts: row.attempts,
+        respectsQuietHours: row.respects_quiet_hours,
+        appointmentStartsAt: appointment?.starts_at ?? null,
+      };
+    },
+
+    async state(id: string): Promise<NotificationState | null> {
+      const row = await db
+        .selectFrom('notifications')
+        .select(['status', 'due_at', 'sending_since'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row
+        ? {
+            status: row.status as NotificationOutcome,
+            dueAt: row.due_at,
+            sendingSince: row.sending_since,
+          }
+        : null;
+    },
+
+    /** Records how a claimed notification ended: sent, failed, skipped or unconfirmed. */
+    async finish(
+      id: string,
+      outcome: Exclude<NotificationOutcome, 'pending'>,
+      reason: string | null,
+    ): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ status: outcome, reason, finished_at: sql`now()`, sending_since: null })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** Gives a claimed notification back, to be tried again (now or at `dueAt`). */
+    async release(id: string, dueAt?: Date): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ sending_since: null, ...(dueAt ? { due_at: dueAt } : {}) })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** Withdraws what an appointment still had to say: it was cancelled or moved. */
+    async withdrawForAppointment(appointmentId: string, kinds: readonly NotificationKind[]) {
+      await db
+        .updateTable('notifications')
+        .set({ status: 'withdrawn', finished_at: sql`now()` })
+        .where('appointment_id', '=', appointmentId)
+        .where('status', '=', 'pending')
+        .where('sending_since', 'is', null)
+        .where('kind', 'in', kinds)
+        .execute();
+    },
+
+    /** Every doctor's account: the walk-in queue is all of theirs. */
+    async doctorIds(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('profiles')
+        .select('id')
+        .where('role', '=', 'doctor')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Notifications a stopped server was handing over longer ago than any hand-over takes:
+     * the gateway may have them, so they are not sent again but recorded as unconfirmed.
+     */
+    async settleCutOff(olderThanMs: number): Promise<number> {
+      const result = await db
+        .updateTable('notifications')
+        .set({
+          status: 'unconfirmed',
+          reason: 'server_stopped',
+          finished_at: sql`now()`,
+          sending_since: null,
+        })
+        .where('status', '=', 'pending')
+        .where(
+          'sending_since',
+          '<',
+          sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`,
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;
