@@ -30,7 +30,7 @@ async function outcomeOf(
   kind: NotificationRecord['kind'],
   recipientId: string,
 ): Promise<NotificationRecord> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const answer = await superadmin.get<{ records: NotificationRecord[] }>(
       '/api/notifications/records',
@@ -132,4 +132,28 @@ describe('web push from the server to a push service on https', () => {
     // The subscription is gone: the same device subscribing again is a new one.
     expect((await patient.post('/api/push/subscriptions', device.json)).status).toBe(201);
   });
+
+  it('tries again when the push service fails for now (5xx), and records one send', async () => {
+    // The first visit gives way: a patient has one open visit at a time.
+    const first = await patient.get<{ visit: { id: string } | null }>('/api/visits/current');
+    if (first.body.visit) {
+      expect((await patient.post(`/api/visits/${first.body.visit.id}/cancel`)).status).toBe(200);
+    }
+    service.answer(device.path, { status: 503 }, { status: 201 });
+    const before = service.received.filter((push) => push.path === device.path).length;
+
+    const visit = await patient.post<{ id: string }>('/api/visits', {
+      reason: 'Cough',
+      type: 'video',
+    });
+    expect(visit.status).toBe(201);
+    expect((await doctor.post(`/api/visits/${visit.body.id}/start`)).status).toBe(200);
+
+    const record = await outcomeOf(superadmin, 'doctor-is-in', patientId);
+    expect(record).toMatchObject({ outcome: 'sent', attempts: 2 });
+    const posts = service.received.filter((push) => push.path === device.path).slice(before);
+    expect(posts).toHaveLength(2);
+    const payload = decryptPush(posts[1]!.body, device) as PushPayload;
+    expect(payload).toMatchObject({ kind: 'doctor-is-in', lang: 'ne' });
+  }, 60_000);
 });
