@@ -74,13 +74,6 @@ import { registerFiguresRoutes } from './routes/figures';
 import { outboxService } from './mail/outbox-service';
 import { mfaService } from './mfa/mfa-service';
 import { profilesService } from './profiles/profiles-service';
-import { pushSubscriptionsRepository } from './push/push-subscriptions-repository';
-import { pushService } from './push/push-service';
-import { registerPushRoutes } from './routes/push';
-import { notificationSettingsRepository } from './notification-settings/notification-settings-repository';
-import { notificationRecordsRepository } from './notification-settings/notification-records-repository';
-import { notificationSettingsService } from './notification-settings/notification-settings-service';
-import { registerNotificationRoutes } from './routes/notifications';
 import { startJobQueue } from './jobs/job-queue';
 import { notifier } from './notifications/notifier';
 import { notificationsRepository } from './notifications/notifications-repository';
@@ -88,6 +81,13 @@ import { notificationSender } from './notifications/notification-sender';
 import { createPushSender } from './push/push-sender';
 import { openScreensRepository } from './notifications/open-screens-repository';
 import { openScreens } from './notifications/open-screens';
+import { pushSubscriptionsRepository } from './push/push-subscriptions-repository';
+import { pushService } from './push/push-service';
+import { registerPushRoutes } from './routes/push';
+import { notificationSettingsRepository } from './notification-settings/notification-settings-repository';
+import { notificationRecordsRepository } from './notification-settings/notification-records-repository';
+import { notificationSettingsService } from './notification-settings/notification-settings-service';
+import { registerNotificationRoutes } from './routes/notifications';
 
 export interface AppOptions {
   config: Config;
@@ -169,7 +169,7 @@ export async function buildApp({
   const sender = notificationSender({
     notifications,
     screens,
-    settingsOf: notificationSettings.forRecipient,
+    settingsOf: (userId) => notificationSettings.forRecipient(userId),
     // The queue tries again by itself: one try of the gateway each time.
     sms: createSmsSender(config, outbox, []),
     push: createPushSender({ config, subscriptions: pushSubscriptions, log: server.log }),

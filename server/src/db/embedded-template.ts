@@ -10,9 +10,10 @@ export const embeddedTemplateDir = './embedded-template';
 
 /**
  * Writes a new embedded database, initialised and migrated to the latest version, as a
- * directory. A first start copies it instead of paying for initdb on WebAssembly.
+ * directory, with `alsoRun` run after the migrations (the job queue's own tables). A first
+ * start copies it instead of paying for initdb on WebAssembly.
  */
-export async function writeEmbeddedTemplate(dir: string): Promise<void> {
+export async function writeEmbeddedTemplate(dir: string, alsoRun = ''): Promise<void> {
   // Written aside and renamed, so an interrupted build never leaves half a template.
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
@@ -20,6 +21,7 @@ export async function writeEmbeddedTemplate(dir: string): Promise<void> {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   try {
     await migrateToLatest(db);
+    if (alsoRun) await client.exec(alsoRun);
   } finally {
     await db.destroy();
   }

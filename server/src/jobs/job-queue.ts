@@ -58,7 +58,8 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
     schema: jobSchemaFor(schema),
     // Timed jobs are sent with their start; no cron schedules run.
     schedule: false,
-    maintenanceIntervalSeconds: 60,
+    // Also when a job taken by a server that stopped is given to another, once it expired.
+    maintenanceIntervalSeconds: 30,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();

@@ -52,15 +52,18 @@ export interface SenderDeps {
  */
 export const maxAttempts = 8;
 
-/** A hand-over takes at most this long (a push service's or gateway's answer, ten seconds). */
-export const handOverMs = 2 * 60_000;
+/**
+ * A hand-over takes at most this long (a push service's or gateway's answer within ten
+ * seconds); one pending longer was cut off by a server that stopped.
+ */
+export const handOverMs = 45_000;
 
 export const notificationQueueSettings: QueueSettings = {
   retryLimit: maxAttempts,
   retryDelaySeconds: 5,
   // A job taken by a server that stopped goes to another after this; the row's own state
   // then says whether it still needs sending.
-  expireInSeconds: 60,
+  expireInSeconds: 30,
   pollingIntervalSeconds: 0.5,
 };
 

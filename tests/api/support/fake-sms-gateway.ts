@@ -24,19 +24,20 @@ async function formOf(request: IncomingMessage): Promise<Record<string, string>>
  * says, the way Sparrow's or Aakash's API answers: the tests' stand-in for the real one.
  */
 export async function startFakeGateway(
-  answer: (request: GatewayRequest) => GatewayAnswer,
+  answer: (request: GatewayRequest) => GatewayAnswer | Promise<GatewayAnswer>,
   path: string,
 ) {
   const received: GatewayRequest[] = [];
   const server = createServer((request, response) => {
-    void formOf(request).then((fields) => {
+    void formOf(request).then(async (fields) => {
       const got = {
         path: request.url ?? '',
         contentType: request.headers['content-type'],
         fields,
       };
       received.push(got);
-      const { status, body } = answer(got);
+      // An answer may take its time: a gateway holding a request while its sender is killed.
+      const { status, body } = await answer(got);
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     });
