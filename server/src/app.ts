@@ -178,7 +178,7 @@ export async function buildApp({
     settingsOf: (userId) => notificationSettings.forRecipient(userId),
     // The queue tries again by itself: one try of the gateway each time.
     sms: createSmsSender(config, outbox, []),
-    push: createPushSender({ config, subscriptions: pushSubscriptions }),
+    push: createPushSender({ config, subscriptions: pushSubscriptions, log: server.log }),
     jobs,
     unitOfWork: database.unitOfWork,
     log: server.log,

@@ -13,6 +13,7 @@ import type { VitalsReading } from '@shared/vitals';
 import type { Answer } from '../auth/client';
 import type { Caller, World } from './world';
 import { clinicKey } from './world';
+import { testPushServiceHost } from '../support/test-server';
 
 /**
  * Who may call a route:
@@ -98,12 +99,12 @@ export interface MatrixEntry {
   check?(answer: Answer, context: CallContext): Promise<void> | void;
 }
 
-/** A browser's push subscription at a push service the server knows by default (FCM). */
+/** A browser's push subscription at the test servers' push service. */
 function browserSubscription() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return {
-    endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+    endpoint: `https://${testPushServiceHost}/push/${randomUUID()}`,
     keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
   };
 }

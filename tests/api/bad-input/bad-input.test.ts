@@ -139,11 +139,13 @@ function mutations(valid: Call, entry: MatrixEntry) {
         label: `${field} of the wrong type`,
         body: json({ ...body, [field]: value }),
         contentType: jsonType,
-        // A list where a list belongs (an empty week, say) may be what the field takes.
+        // A list where a list belongs (an empty week, say) may be what the field takes, and so
+        // may true or false where a switch belongs.
         mustRefuse:
           typeof value !== 'string' &&
           !(value === null && optional.includes(field)) &&
-          !(Array.isArray(value) && Array.isArray(body[field])),
+          !(Array.isArray(value) && Array.isArray(body[field])) &&
+          !(typeof value === 'boolean' && typeof body[field] === 'boolean'),
       })),
       fc.tuple(key, nastyString).map(([field, value]) => ({
         label: `${field} bent (${value.length} characters)`,

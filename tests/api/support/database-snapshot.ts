@@ -17,8 +17,17 @@ const volatile = new Set([
 ]);
 
 /**
+ * What a request decides of a stored notification: that it exists, for whom and why, and
+ * whether it was withdrawn. Its delivery (tries, outcome, times) is the sender's, which works
+ * in the background whatever a call asks, and retries a push service or gateway that is not
+ * there for a test.
+ */
+const notificationColumns = sql`(id, idempotency_key, user_id, kind, channel, appointment_id,
+  status = 'withdrawn')`;
+
+/**
  * Row count and a checksum of every row, per table of the current schema; of the audit
- * trail, the entries that claim success.
+ * trail, the entries that claim success; of notifications, what a request decides.
  */
 export async function snapshotDatabase(db: Kysely<Database>): Promise<Record<string, string>> {
   const { rows: tables } = await sql<{ name: string }>`
@@ -30,8 +39,9 @@ export async function snapshotDatabase(db: Kysely<Database>): Promise<Record<str
     if (volatile.has(name)) continue;
     // A refused sign-in is recorded, as a failure: the trail may grow by failures only.
     const only = name === 'audit_events' ? sql`where outcome = 'success'` : sql``;
+    const row = name === 'notifications' ? notificationColumns : sql`t`;
     const { rows } = await sql<{ rows: string; sum: string | null }>`
-      select count(*)::text as rows, md5(string_agg(t::text, '|' order by t::text)) as sum
+      select count(*)::text as rows, md5(string_agg(${row}::text, '|' order by ${row}::text)) as sum
       from ${sql.table(name)} t ${only}`.execute(db);
     snapshot[name] = `${rows[0]?.rows ?? '?'}:${rows[0]?.sum ?? ''}`;
   }

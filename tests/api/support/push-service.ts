@@ -38,8 +38,8 @@ export interface FakePushService {
   /** The self-signed certificate's file, for NODE_EXTRA_CA_CERTS. */
   certificateFile: string;
   received: ReceivedPush[];
-  /** Sets the answer to a path; 201 unless told. */
-  answer(path: string, answer: PushAnswer): void;
+  /** Sets the answers to a path, one a POST, the last one for good; 201 unless told. */
+  answer(path: string, ...answers: PushAnswer[]): void;
   subscription(): BrowserSubscription;
   /** Waits for a POST to the path, up to `timeoutMs`. */
   next(path: string, timeoutMs?: number): Promise<ReceivedPush>;
@@ -94,7 +94,7 @@ export async function startFakePushService(): Promise<FakePushService> {
   const folder = mkdtempSync(path.join(tmpdir(), 'sewa-push-'));
   const files = selfSignedCertificate(folder);
   const received: ReceivedPush[] = [];
-  const answers = new Map<string, PushAnswer>();
+  const answers = new Map<string, PushAnswer[]>();
   const waiting: { path: string; resolve(push: ReceivedPush): void }[] = [];
 
   const server: Server = createServer(
@@ -115,7 +115,8 @@ export async function startFakePushService(): Promise<FakePushService> {
             waiter.resolve(push);
           }
         }
-        const answer = answers.get(push.path) ?? { status: 201 };
+        const queued = answers.get(push.path) ?? [];
+        const answer = (queued.length > 1 ? queued.shift() : queued[0]) ?? { status: 201 };
         setTimeout(() => {
           if (!response.destroyed) response.writeHead(answer.status).end();
         }, answer.delayMs ?? 0);
@@ -131,7 +132,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     host: `localhost:${port}`,
     certificateFile: files.cert,
     received,
-    answer(devicePath, answer) {
+    answer(devicePath, ...answer) {
       answers.set(devicePath, answer);
     },
     subscription() {

@@ -100,6 +100,9 @@ async function dropSchema(url: string, schema: string): Promise<void> {
  */
 const builtEmbeddedTemplate = path.resolve('dist/server/embedded-template');
 
+/** The push service test servers know unless told otherwise. */
+export const testPushServiceHost = 'push.invalid';
+
 export interface StartOptions {
   variant?: DatabaseVariant;
   env?: Record<string, string>;
@@ -122,6 +125,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
+    // A name that never resolves (RFC 6761): no test posts to a real browser's push service.
+    PUSH_SERVICE_HOSTS: testPushServiceHost,
     ...(variant.url ? { DATABASE_URL: variant.url } : {}),
     ...options.env,
   });
