@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { buildSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -41,6 +43,47 @@ function precompressAssets(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
       }
+    },
+  };
+}
+
+/**
+ * The service worker's push handlers (`web/src/features/notifications/service-worker/`),
+ * built from TypeScript into one small script that the generated worker loads with
+ * `importScripts`. Its name carries a hash of its content: the worker then changes with it,
+ * so a new version is found like any other, and the script can be cached like any asset.
+ */
+function buildPushScript(): { fileName: string; code: string } {
+  const result = buildSync({
+    entryPoints: [
+      fileURLToPath(
+        new URL('./web/src/features/notifications/service-worker/sw-push.ts', import.meta.url),
+      ),
+    ],
+    alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('The push handlers built to nothing');
+  const { text: code } = output;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 10);
+  return { fileName: `assets/sw-push-${hash}.js`, code };
+}
+
+const pushScript = buildPushScript();
+
+/** Writes the push handlers' script into the build, where the worker's `importScripts` finds it. */
+function emitPushScript(): Plugin {
+  return {
+    name: 'sewa-push-script',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: pushScript.fileName, source: pushScript.code });
     },
   };
 }
@@ -89,8 +132,11 @@ export default defineConfig({
         // One file, served uncached, instead of sw.js plus a Workbox runtime beside it.
         inlineWorkboxRuntime: true,
         sourcemap: false,
+        // Shows push messages and opens their page when tapped (`buildPushScript`).
+        importScripts: [`/${pushScript.fileName}`],
       },
     }),
+    emitPushScript(),
     precompressAssets(),
   ],
   resolve: {

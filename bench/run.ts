@@ -6,6 +6,7 @@ import { benchInstalledApp } from './installed-app';
 import { benchPhotoThroughput, photoKb } from './photo-throughput';
 import { benchLighthouse } from './lighthouse';
 import { benchMessaging } from './messaging';
+import { benchNotifications } from './notifications';
 import { percentile } from './percentile';
 import { promised } from './scenarios';
 import { benchServerStart } from './server-start';
@@ -160,6 +161,31 @@ for (const visits of await benchVisitPush()) {
     table.rows.push({
       figure: `Visit pushes that never arrived, ${on}`,
       value: String(visits.missing),
+      target: '0',
+      met: false,
+    });
+  }
+}
+
+console.log('Notifications: texts through the job queue…');
+for (const texts of await benchNotifications()) {
+  const on = texts.database === 'embedded' ? 'embedded' : 'PostgreSQL';
+  table.record(`Start visit to the gateway's text p50, ${on}`, texts.startToTextP50Ms, 'ms', {
+    limit: 1000,
+  });
+  table.record(`Start visit to the gateway's text p99, ${on}`, texts.startToTextP99Ms, 'ms', {
+    limit: 2000,
+  });
+  table.record(
+    `Texts sent through the queue, burst of ${texts.burst}, ${on}`,
+    texts.textsPerSecond,
+    '/s',
+    { limit: 20, atLeast: true },
+  );
+  if (texts.wrong > 0) {
+    table.rows.push({
+      figure: `Texts missing or sent twice, ${on}`,
+      value: String(texts.wrong),
       target: '0',
       met: false,
     });

@@ -1,3 +1,5 @@
+import { notifier } from '../server/src/notifications/notifier';
+import { notificationsRepository } from '../server/src/notifications/notifications-repository';
 import type autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
 import { callerQueries } from '../server/src/auth/callers';
@@ -328,6 +330,16 @@ export const scenarios: HttpScenario[] = [
         messaging,
         hub: messageHub(handle.notifications, messaging),
         trail: auditTrail(handle.unitOfWork, auditRepository(handle.db)),
+        // The sender is the patient: a patient's own message tells nobody by text or push.
+        notifier: notifier({
+          notifications: notificationsRepository(handle.db),
+          jobs: {
+            send: () => Promise.reject(new Error('A patient’s message queues no notification')),
+            work: () => Promise.resolve(),
+            wake: () => undefined,
+            stop: () => Promise.resolve(),
+          },
+        }),
         log: { warn: () => undefined },
       });
       const { conversationId } = world.sender;

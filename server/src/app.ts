@@ -81,6 +81,7 @@ import { notificationSender } from './notifications/notification-sender';
 import { createPushSender } from './push/push-sender';
 import { openScreensRepository } from './notifications/open-screens-repository';
 import { openScreens } from './notifications/open-screens';
+import { doseReminders } from './notifications/dose-reminders';
 import { pushSubscriptionsRepository } from './push/push-subscriptions-repository';
 import { pushService } from './push/push-service';
 import { registerPushRoutes } from './routes/push';
@@ -105,7 +106,12 @@ export interface App {
   /** Every route registered, in order; what the authorization matrix is checked against. */
   routes: RouteEntry[];
   /** The scheduled tasks, to run at once (tests run the clock instead of waiting for it). */
-  tasks: { visitClock(): Promise<void>; appointmentClock(): Promise<void> };
+  tasks: {
+    visitClock(): Promise<void>;
+    appointmentClock(): Promise<void>;
+    /** Medication reminders as at `now`. */
+    doseReminders(now?: Date): Promise<void>;
+  };
 }
 
 export function usesDevOutbox(config: Config): boolean {
@@ -302,12 +308,18 @@ export async function buildApp({
   });
   registerAppointmentRoutes(server, { appointments: appointmentsServing, requireUser });
   registerDoctorHoursRoutes(server, { appointments: appointmentsServing, requireUser });
+  const remindDoses = doseReminders({
+    notifications,
+    notifier: notify,
+    unitOfWork: database.unitOfWork,
+  });
   // The clock's rules run on a schedule in each process, never as a side effect of a read.
   const clock = startHousekeeping(
     [
       { name: 'visit clock', run: () => visitsServing.applyClock() },
       { name: 'appointment clock', run: () => appointmentsServing.applyClock() },
       { name: 'notifications cut off', run: () => sender.settleCutOff() },
+      { name: 'dose reminders', run: () => remindDoses() },
     ],
     server.log,
     clockIntervalMs,
@@ -370,6 +382,7 @@ export async function buildApp({
     tasks: {
       visitClock: () => visitsServing.applyClock(),
       appointmentClock: () => appointmentsServing.applyClock(),
+      doseReminders: remindDoses,
     },
   };
 }

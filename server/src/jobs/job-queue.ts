@@ -12,6 +12,8 @@ export interface QueueSettings {
   expireInSeconds: number;
   /** How often an idle worker asks for work; `wake` asks at once. */
   pollingIntervalSeconds: number;
+  /** Jobs this process runs at once, one per worker. */
+  workers: number;
 }
 
 export interface JobQueue {
@@ -63,7 +65,10 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
+  const wake = (queue: string) => {
+    for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+  };
 
   return {
     async send(queue, data, startAfter) {
@@ -77,19 +82,28 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
         retryBackoff: true,
         expireInSeconds: settings.expireInSeconds,
       });
-      const id = await boss.work<object>(
-        queue,
-        { pollingIntervalSeconds: settings.pollingIntervalSeconds, batchSize: 1 },
-        async ([job]) => {
-          if (job) await handler(job.data as Parameters<typeof handler>[0]);
-        },
-      );
-      workers.set(queue, id);
+      const ids: string[] = [];
+      workers.set(queue, ids);
+      for (let count = 0; count < settings.workers; count += 1) {
+        let id = '';
+        id = await boss.work<object>(
+          queue,
+          { pollingIntervalSeconds: settings.pollingIntervalSeconds, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            // A worker that found a job asks again at once rather than after its polling
+            // interval: a burst drains at the speed of its handlers, not of the poll.
+            try {
+              await handler(job.data as Parameters<typeof handler>[0]);
+            } finally {
+              boss.notifyWorker(id);
+            }
+          },
+        );
+        ids.push(id);
+      }
     },
-    wake(queue) {
-      const id = workers.get(queue);
-      if (id) boss.notifyWorker(id);
-    },
+    wake,
     async stop() {
       // A job under way finishes, or is given to another process once it expires.
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });

@@ -65,6 +65,8 @@ export const notificationQueueSettings: QueueSettings = {
   // then says whether it still needs sending.
   expireInSeconds: 30,
   pollingIntervalSeconds: 0.5,
+  // A hand-over mostly waits on a push service or a gateway: a few at once in each process.
+  workers: 4,
 };
 
 /** How a hand-over ended, when it ended. */

@@ -150,6 +150,37 @@ export function notificationsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * The patients who asked for medication reminders and have a dose of an active
+     * prescription at this time of this clinic day not yet marked taken.
+     */
+    async patientsWithDoseDue(day: string, timeOfDay: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('medication_requests as m')
+        .innerJoin('notification_settings as s', 's.user_id', 'm.patient_id')
+        .select('m.patient_id')
+        .distinct()
+        .where('s.medication_reminders', '=', true)
+        .where('m.stopped_at', 'is', null)
+        .where(sql<boolean>`m.start_day <= ${day}::date`)
+        .where(sql<boolean>`(m.days is null or m.start_day + m.days - 1 >= ${day}::date)`)
+        .where(sql<boolean>`${timeOfDay} = any(m.times)`)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('medication_administrations as a')
+                .select('a.id')
+                .whereRef('a.request_id', '=', 'm.id')
+                .where(sql<boolean>`a.day = ${day}::date`)
+                .where('a.time_of_day', '=', timeOfDay),
+            ),
+          ),
+        )
+        .execute();
+      return rows.map((row) => row.patient_id);
+    },
+
     /** Every doctor's account: the walk-in queue is all of theirs. */
     async doctorIds(): Promise<string[]> {
       const rows = await db

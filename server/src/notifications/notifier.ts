@@ -28,9 +28,14 @@ function channelsOf(kind: NotificationKind): readonly NotificationChannel[] {
   return kind === 'medication-due' ? ['push'] : ['push', 'sms'];
 }
 
-/** What may never wait for the morning: a doctor waiting now, and what a doctor at work needs. */
+/**
+ * What may never wait for the morning: a doctor waiting now, what a doctor at work needs, and
+ * a dose reminder the patient asked for at the dose's own time (the night dose is at 21:00;
+ * told in the morning, it would be a reminder of a dose already missed).
+ */
 const neverWaits: readonly NotificationKind[] = [
   'doctor-is-in',
+  'medication-due',
   'patient-in-queue',
   'patient-checked-in',
 ];

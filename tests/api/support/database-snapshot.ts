@@ -4,12 +4,14 @@ import type { Database } from '../../../server/src/db/schema';
 /**
  * Tables whose rows change by design whatever a call asks: abuse counters count refused
  * calls too, a session's activity is any request it makes, each process notes its passing
- * health checks minute by minute, and the migration tables belong to the migrator.
+ * health checks minute by minute, an open event stream marks its reader's screen open, and
+ * the migration tables belong to the migrator.
  */
 const volatile = new Set([
   'rate_limit_counters',
   'session_activity',
   'health_checks',
+  'open_screens',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

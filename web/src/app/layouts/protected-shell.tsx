@@ -7,6 +7,7 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { DoctorWaitingBar } from '@/features/patient-home/components/doctor-waiting-bar';
+import { useLanguageSync } from '@/features/notifications/use-language-sync';
 import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
 import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
@@ -67,6 +68,8 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   // What anyone did on this device and the server has yet to take: messages, photos, profile.
   useOutboxDelivery(session.data?.user.id ?? null);
   useAccountData(session.data?.user.id ?? null, session.data === undefined);
+  // Texts and push messages to a closed phone are written in the account's language.
+  useLanguageSync(session.data?.user.id ?? null);
 
   if (session.data === null) return <Redirect to="/login" replace />;
 

@@ -124,9 +124,7 @@ const doctorQueue = preloadable<object>(() =>
   import('@/app/doctor-queue').then((module) => ({ default: module.DoctorQueue })),
 );
 const networkOverview = preloadable<object>(() =>
-  import('@/features/staff/components/staff-dashboards').then((module) => ({
-    default: module.NetworkOverview,
-  })),
+  import('@/app/superadmin-home').then((module) => ({ default: module.SuperadminHome })),
 );
 
 /**

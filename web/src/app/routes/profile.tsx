@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { LogOutButton } from '@/features/auth/components/log-out-button';
 import { SecuritySettings } from '@/features/mfa/components/security-settings';
+import { NotificationsButton } from '@/features/notifications/components/notifications-button';
 import { VitalsTiles } from '@/features/patient-home/components/vitals-tiles';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
 import {
@@ -54,6 +55,7 @@ export default function ProfilePage() {
       <CaregiversCard />
       {me && <AccountCard email={me.user.email} />}
       <ClinicsAndDeviceCard />
+      <NotificationsButton />
       <SecuritySettings />
       <LogOutButton />
     </div>

@@ -7,6 +7,7 @@ import doctorHoursEn from '@/features/doctor-hours/locales/en.json';
 import medicationsEn from '@/features/medications/locales/en.json';
 import messagingEn from '@/features/messaging/locales/en.json';
 import mfaEn from '@/features/mfa/locales/en.json';
+import notificationsEn from '@/features/notifications/locales/en.json';
 import onboardingEn from '@/features/onboarding/locales/en.json';
 import healthRecordsEn from '@/features/health-records/locales/en.json';
 import patientHomeEn from '@/features/patient-home/locales/en.json';
@@ -36,6 +37,7 @@ export const english = {
   medications: medicationsEn,
   messaging: messagingEn,
   mfa: mfaEn,
+  notifications: notificationsEn,
   onboarding: onboardingEn,
   healthRecords: healthRecordsEn,
   patientHome: patientHomeEn,

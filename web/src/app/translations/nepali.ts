@@ -7,6 +7,7 @@ import doctorHoursNe from '@/features/doctor-hours/locales/ne.json';
 import medicationsNe from '@/features/medications/locales/ne.json';
 import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
+import notificationsNe from '@/features/notifications/locales/ne.json';
 import onboardingNe from '@/features/onboarding/locales/ne.json';
 import healthRecordsNe from '@/features/health-records/locales/ne.json';
 import patientHomeNe from '@/features/patient-home/locales/ne.json';
@@ -36,6 +37,7 @@ export const nepali: Translation = {
   medications: medicationsNe,
   messaging: messagingNe,
   mfa: mfaNe,
+  notifications: notificationsNe,
   onboarding: onboardingNe,
   healthRecords: healthRecordsNe,
   patientHome: patientHomeNe,
