@@ -99,9 +99,7 @@ test('a Nepali patient who closed the page is texted and pushed that the doctor 
     .click();
 
   // Within ten seconds: the text, in Nepali, and the push, for this device, in Nepali.
-  await expect
-    .poll(() => textsTo(digits).length, { timeout: 10_000, intervals: [100] })
-    .toBe(2);
+  await expect.poll(() => textsTo(digits).length, { timeout: 10_000, intervals: [100] }).toBe(2);
   expect(textsTo(digits)[1]).toBe(
     'सेवा: तपाईंको डाक्टर सेवामा तपाईंलाई पर्खिरहनुभएको छ। जोडिन एप खोल्नुहोस्।',
   );

@@ -62,7 +62,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`quiet_end_minute between 0 and 1439`),
     )
     .addColumn('language', 'text', (col) =>
-      col.notNull().defaultTo('en').check(sql`language in ('en', 'ne')`),
+      col
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ('en', 'ne')`),
     )
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
