@@ -31,6 +31,7 @@ export const auditTypes = {
   'appointment-read': 'R',
   'doctor-hours-changed': 'U',
   'audit-read': 'R',
+  'notification-records-read': 'R',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;
@@ -51,6 +52,7 @@ export const auditEntityTypes = [
   'audit-trail',
   'appointment',
   'doctor-hours',
+  'notification-record',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

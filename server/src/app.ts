@@ -361,6 +361,7 @@ export async function buildApp({
   registerNotificationRoutes(server, {
     notifications: notificationSettingsService({
       settings: notificationSettings,
+      trail,
       records: notificationRecordsRepository(db),
     }),
     requireUser,

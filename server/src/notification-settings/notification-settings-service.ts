@@ -4,6 +4,7 @@ import type {
   NotificationSettingsChange,
 } from '@shared/notifications';
 import type { Actor } from '../auth/actor';
+import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import { AppError } from '../http/app-error';
 import type { NotificationRecordsRepository } from './notification-records-repository';
 import type {
@@ -41,6 +42,7 @@ function shown(settings: RecipientSettings): NotificationSettings {
 export function notificationSettingsService(deps: {
   settings: NotificationSettingsRepository;
   records: NotificationRecordsRepository;
+  trail: AuditTrail;
 }) {
   return {
     async get(actor: Actor): Promise<NotificationSettings> {
@@ -69,6 +71,14 @@ export function notificationSettingsService(deps: {
           'Only the super administrator reads the notification record.',
         );
       }
+      // Who was told what kind of thing (a dose reminder says someone takes a medicine): a
+      // read of everyone's, recorded before it is answered, as a read of the trail is.
+      await deps.trail.note({
+        type: 'notification-records-read',
+        agent: agentOf(actor),
+        entity: { type: 'notification-record', id: null },
+        detail: { before: before ?? null },
+      });
       return deps.records.page(before === undefined ? undefined : new Date(before));
     },
   };

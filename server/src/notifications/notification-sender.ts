@@ -1,6 +1,7 @@
 import {
   notificationPath,
   type AccountLanguage,
+  type NotificationKind,
   type NotificationOutcome,
   type PushPayload,
 } from '@shared/notifications';
@@ -28,7 +29,10 @@ export interface RecipientSettings {
 /** Web push to every device of a person's (`push/push-sender.ts`). */
 export interface PushChannel {
   /** Throws when no device took it but some may later (a timeout, a 5xx): tried again. */
-  sendToUser(userId: string, payload: PushPayload): Promise<{ delivered: number; gone: number }>;
+  sendToUser(
+    userId: string,
+    payload: PushPayload,
+  ): Promise<{ delivered: number; gone: number; refused: number }>;
 }
 
 interface Log {
@@ -68,6 +72,16 @@ export const notificationQueueSettings: QueueSettings = {
   // A hand-over mostly waits on a push service or a gateway: a few at once in each process.
   workers: 4,
 };
+
+/**
+ * What an open app already shows as it happens (the conversation, the queue): told by push or
+ * text only to someone whose app is closed.
+ */
+const toldOnScreen: readonly NotificationKind[] = [
+  'care-team-answered',
+  'patient-in-queue',
+  'patient-checked-in',
+];
 
 /** How a hand-over ended, when it ended. */
 interface Ended {
@@ -127,7 +141,10 @@ export function notificationSender(deps: SenderDeps) {
       .catch(() => {
         throw new TryAgain('push service');
       });
-    return result.delivered > 0 ? sent : skipped(result.gone > 0 ? 'gone' : 'no_device');
+    if (result.delivered > 0) return sent;
+    // Every device's push service refused it for good (not a device gone): a failure.
+    if (result.refused > 0) return { outcome: 'failed', reason: 'refused' } as Ended;
+    return skipped(result.gone > 0 ? 'gone' : 'no_device');
   }
 
   /** Sends it, or says why not; throws `TryAgain` when a later try may go through. */
@@ -135,7 +152,7 @@ export function notificationSender(deps: SenderDeps) {
     if (claimed.kind === 'medication-due' && !settings.medicationReminders) {
       return skipped('reminders_off');
     }
-    if (claimed.kind === 'care-team-answered' && (await deps.screens.anyOpen(claimed.userId))) {
+    if (toldOnScreen.includes(claimed.kind) && (await deps.screens.anyOpen(claimed.userId))) {
       return skipped('screen_open');
     }
     return claimed.channel === 'sms' ? textTo(claimed, settings) : pushTo(claimed, settings);

@@ -85,14 +85,14 @@ export function createPushSender(deps: {
     async sendToUser(
       userId: string,
       payload: PushPayload,
-    ): Promise<{ delivered: number; gone: number }> {
+    ): Promise<{ delivered: number; gone: number; refused: number }> {
       const devices = await deps.subscriptions.listForUser(userId);
       const outcomes = await Promise.all(devices.map((device) => sendToDevice(device, payload)));
       const count = (outcome: Outcome) => outcomes.filter((each) => each === outcome).length;
       const delivered = count('delivered');
       // A device that took it would get it twice: the rest wait for the next message.
       if (delivered === 0 && count('later') > 0) throw new PushNotSentYet(count('later'));
-      return { delivered, gone: count('gone') };
+      return { delivered, gone: count('gone'), refused: count('refused') };
     },
   };
 }

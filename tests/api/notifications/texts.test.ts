@@ -230,5 +230,13 @@ describe.each(databaseVariants)('texts to a closed phone on the $name database',
     expect(sent?.channel).toBe('sms');
     expect(sent?.recipientName).toContain('Texts');
     expect(JSON.stringify(records)).not.toContain('waiting for you');
+    // Reading everyone's record is itself recorded.
+    const read = await server.database.db
+      .selectFrom('audit_events')
+      .select('type')
+      .where('agent_id', '=', superadmin.id)
+      .where('type', '=', 'notification-records-read')
+      .execute();
+    expect(read.length).toBeGreaterThan(0);
   });
 });

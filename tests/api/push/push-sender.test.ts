@@ -50,6 +50,7 @@ describe('the push sender', () => {
     await expect(sender.sendToUser(world.byRole.manager.userId!, payload)).resolves.toEqual({
       delivered: 0,
       gone: 0,
+      refused: 0,
     });
   });
 
@@ -68,9 +69,11 @@ describe('the push sender', () => {
       config: { push: { ...world.server.config.push, serviceHosts: ['fcm.googleapis.com'] } },
       subscriptions,
     });
+    // No longer listed: refused without a connection, and not tried again.
     await expect(narrowed.sendToUser(doctor.userId!, payload)).resolves.toEqual({
       delivered: 0,
       gone: 0,
+      refused: 1,
     });
     expect(connections).toHaveLength(0);
 

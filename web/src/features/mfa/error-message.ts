@@ -1,5 +1,6 @@
 import { ApiRequestError } from '@/lib/api-client';
 import { errorMessageKey, type ErrorMessageKey, type ErrorMessages } from '@/lib/error-messages';
+import { phoneCodeErrorMessages } from '@/lib/phone-number';
 import { PasskeyUnsupportedError } from './api/add-passkey';
 
 /**
@@ -7,23 +8,12 @@ import { PasskeyUnsupportedError } from './api/add-passkey';
  * every screen shares come from the app's table.
  */
 const mfaErrorMessages = {
+  ...phoneCodeErrorMessages,
   invalid_password: 'mfa.errors.invalid_password',
-  invalid_code: 'mfa.errors.invalid_code',
-  invalid_otp: 'mfa.errors.invalid_code',
-  otp_not_found: 'mfa.errors.code_expired',
-  otp_expired: 'mfa.errors.code_expired',
-  otp_has_expired: 'mfa.errors.code_expired',
-  too_many_attempts: 'mfa.errors.too_many_attempts',
-  too_many_attempts_request_new_code: 'mfa.errors.too_many_attempts',
-  phone_number_exist: 'mfa.errors.phone_number_exist',
   phone_not_enrolled: 'mfa.errors.phone_not_enrolled',
   invalid_phone_number: 'mfa.phone.numberFormat',
   totp_already_enabled: 'mfa.errors.totp_already_enabled',
   previously_registered: 'mfa.errors.passkey_exists',
-  session_not_fresh: 'mfa.errors.session_not_fresh',
-  sms_unavailable: 'mfa.errors.sms_unavailable',
-  sms_refused: 'mfa.errors.sms_refused',
-  sms_not_sent: 'mfa.errors.sms_not_sent',
   network: 'mfa.errors.network',
 } as const satisfies ErrorMessages;
 

@@ -1,5 +1,6 @@
 import { ApiRequestError } from '@/lib/api-client';
 import { errorMessageKey, type ErrorMessageKey, type ErrorMessages } from '@/lib/error-messages';
+import { phoneCodeErrorMessages } from '@/lib/phone-number';
 import { PushUnavailableError } from './push-device';
 
 /**
@@ -9,19 +10,8 @@ import { PushUnavailableError } from './push-device';
  * endpoint is a 400).
  */
 const notificationsErrorMessages = {
-  invalid_code: 'mfa.errors.invalid_code',
-  invalid_otp: 'mfa.errors.invalid_code',
-  otp_not_found: 'mfa.errors.code_expired',
-  otp_expired: 'mfa.errors.code_expired',
-  otp_has_expired: 'mfa.errors.code_expired',
-  too_many_attempts: 'mfa.errors.too_many_attempts',
-  too_many_attempts_request_new_code: 'mfa.errors.too_many_attempts',
-  phone_number_exist: 'mfa.errors.phone_number_exist',
+  ...phoneCodeErrorMessages,
   invalid_phone_number: 'notifications.phone.numberFormat',
-  session_not_fresh: 'mfa.errors.session_not_fresh',
-  sms_unavailable: 'mfa.errors.sms_unavailable',
-  sms_refused: 'mfa.errors.sms_refused',
-  sms_not_sent: 'mfa.errors.sms_not_sent',
   push_endpoint_refused: 'notifications.errors.push_endpoint_refused',
   validation_failed: 'notifications.errors.refused',
   network: 'notifications.errors.network',
