@@ -38,7 +38,10 @@ export interface NotificationState {
 
 export function notificationsRepository(db: Kysely<Database>) {
   return {
-    /** Stores it under its key; the id when it is new, null when the key was already there. */
+    /**
+     * Stores it under its key; the id when it is new (or withdrawn before and due again),
+     * null when the key was already there.
+     */
     async add(notification: NewNotification): Promise<string | null> {
       const row = await db
         .insertInto('notifications')
@@ -52,7 +55,20 @@ export function notificationsRepository(db: Kysely<Database>) {
           respects_quiet_hours: notification.respectsQuietHours,
           appointment_id: notification.appointmentId,
         })
-        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        // A key already stored stores nothing new, unless what it named was withdrawn and is
+        // asked for again (a booking moved away and back to the same time): due once more.
+        .onConflict((conflict) =>
+          conflict
+            .column('idempotency_key')
+            .doUpdateSet({
+              status: 'pending',
+              reason: null,
+              attempts: 0,
+              finished_at: null,
+              due_at: (eb) => eb.ref('excluded.due_at'),
+            })
+            .where('notifications.status', '=', 'withdrawn'),
+        )
         .returning('id')
         .executeTakeFirst();
       return row?.id ?? null;

@@ -118,7 +118,13 @@ export function notifier(deps: { notifications: NotificationsRepository; jobs: J
       if (kind === 'appointment-moved') await this.appointmentCancelled(appointment, false);
       const cause = `${appointment.id}:${appointment.startsAt.toISOString()}`;
       const about = { userId: appointment.patientId, cause, appointmentId: appointment.id };
-      await this.notify({ kind, ...about });
+      // Each move is news, even back to a time it had before; it is asked for in the move's
+      // own transaction, so nothing replays it.
+      await this.notify({
+        kind,
+        ...about,
+        cause: kind === 'appointment-moved' ? `${cause}:${Date.now()}` : cause,
+      });
       for (const reminder of remindersBefore) {
         const dueAt = new Date(appointment.startsAt.getTime() - reminder.beforeMs);
         if (dueAt.getTime() > Date.now())

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinicDayOf, clinicMoment, clinicTimeOf } from '../../../shared/clinic-time';
 import type { Conversation } from '../../../shared/messaging';
 import type { NotificationRecord, NotificationSettings } from '../../../shared/notifications';
-import { allDay, book, cancel, saveHours, slotAhead } from '../appointments/fixture';
+import { allDay, book, cancel, reschedule, saveHours, slotAhead } from '../appointments/fixture';
 import { openStream, person, type Person } from '../messaging/fixture';
 import {
   sparrowAnswers,
@@ -164,6 +164,35 @@ describe.each(databaseVariants)('texts to a closed phone on the $name database',
     const after = await notificationsOf(server, patient.id);
     expect(after.filter((row) => row.status === 'pending')).toEqual([]);
     expect(after.filter((row) => row.status === 'withdrawn')).toHaveLength(4);
+  });
+
+  it('moves the reminders with the booking, also back to a time it had before', async () => {
+    const patient = await patientWithNumber('Sunita');
+    await saveHours(doctor, doctor.id, allDay);
+    const first = await slotAhead(patient, doctor.id, 3 * hour);
+    const second = await slotAhead(patient, doctor.id, 4 * hour);
+    const appointment = await book(patient, doctor.id, first.startsAt);
+    for (const startsAt of [second.startsAt, first.startsAt]) {
+      expect((await reschedule(patient, appointment.id, { startsAt })).status).toBe(200);
+    }
+    // Both moves told, by text and by push.
+    await eventually(async () => {
+      const told = (await notificationsOf(server, patient.id)).filter(
+        (row) => row.kind === 'appointment-moved' && row.status !== 'pending',
+      );
+      return told.length === 4;
+    });
+    const rows = await notificationsOf(server, patient.id);
+    const pending = rows.filter((row) => row.status === 'pending');
+    // Reminders for the time it has now, each once.
+    expect(pending.map((row) => `${row.kind}/${row.channel}`).sort()).toEqual([
+      'appointment-in-an-hour/push',
+      'appointment-in-an-hour/sms',
+      'check-in-open/push',
+      'check-in-open/sms',
+    ]);
+    const startsAt = new Date(first.startsAt).getTime();
+    expect(pending.every((row) => row.due_at.getTime() < startsAt)).toBe(true);
   });
 
   it('holds a booking’s text through quiet hours, but never "the doctor is in"', async () => {
