@@ -55,8 +55,22 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
   // Beside the schema our tables are in: test runs sharing a server each have their own.
   const { rows } = await sql.executeSql('select current_schema() as schema', []);
   const schema = (rows[0] as { schema: string } | undefined)?.schema ?? 'public';
+  // pg-boss completes or fails a job without waiting for it: stopping waits for those
+  // statements too, so none reaches a database already closed.
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked: RawSql = {
+    executeSql(text, values) {
+      const statement = sql.executeSql(text, values);
+      inFlight.add(statement);
+      statement.then(
+        () => inFlight.delete(statement),
+        () => inFlight.delete(statement),
+      );
+      return statement;
+    },
+  };
   const boss = new PgBoss({
-    db: sql,
+    db: tracked,
     schema: jobSchemaFor(schema),
     // Timed jobs are sent with their start; no cron schedules run.
     schedule: false,
@@ -105,8 +119,10 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
     },
     wake,
     async stop() {
-      // A job under way finishes, or is given to another process once it expires.
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+      // A job under way finishes (a gateway answers within ten seconds), or is given to
+      // another process once it expires.
+      await boss.stop({ graceful: true, wait: true, timeout: 11_000, close: false });
+      await Promise.allSettled([...inFlight]);
     },
   };
 }
