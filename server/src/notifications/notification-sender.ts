@@ -1,11 +1,11 @@
 import {
   notificationPath,
-  type AccountLanguage,
   type NotificationKind,
   type NotificationOutcome,
   type PushPayload,
 } from '@shared/notifications';
 import type { UnitOfWork } from '../db/unit-of-work';
+import type { RecipientSettings } from '../notification-settings/notification-settings-repository';
 import type { JobQueue, QueueSettings } from '../jobs/job-queue';
 import { nepalMobileDigits } from '../sms/nepal-mobile';
 import { SmsNotSentYet, SmsRefused } from '../sms/sms-gateways';
@@ -15,16 +15,6 @@ import { notificationQueue } from './notifier';
 import type { ClaimedNotification, NotificationsRepository } from './notifications-repository';
 import type { OpenScreensRepository } from './open-screens-repository';
 import { afterQuietHours } from './quiet-hours';
-
-/** What the sender needs to know of the recipient (`notification-settings`). */
-export interface RecipientSettings {
-  texts: boolean;
-  medicationReminders: boolean;
-  quietStartMinute: number;
-  quietEndMinute: number;
-  language: AccountLanguage;
-  phoneNumber: string | null;
-}
 
 /** Web push to every device of a person's (`push/push-sender.ts`). */
 export interface PushChannel {
