@@ -11,19 +11,18 @@ import type { PushService } from '../push/push-service';
 
 /**
  * Web push for the signed-in person's devices: the server's VAPID public key to subscribe
- * with, a device's subscription (201 when new, 204 when the device had one already), and
+ * with (anyone's to read), a device's subscription (201 when new, 204 when the device had one already), and
  * forgetting one (204, whether or not it was theirs to forget).
  */
 export function registerPushRoutes(
   app: ApiServer,
   deps: { push: PushService; requireUser: RequireUser },
 ): void {
+  // The key is public by nature (every push service sees it): anyone may ask for it. Not
+  // kept by caches, so a new key pair reaches every device at its next subscription.
   app.get(
     '/api/push/public-key',
-    {
-      schema: { response: { 200: pushPublicKeySchema } },
-      onRequest: [noStore, signedInFirst(deps.requireUser)],
-    },
+    { schema: { response: { 200: pushPublicKeySchema } }, onRequest: noStore },
     async (_request, reply) => reply.send(deps.push.publicKey()),
   );
 

@@ -362,7 +362,7 @@ export const matrix: MatrixEntry[] = [
   },
   {
     route: 'GET /api/push/public-key',
-    access: signedIn,
+    access: everyone,
     call: () => ({ path: '/api/push/public-key' }),
   },
   {

@@ -120,10 +120,12 @@ describe.each(databaseVariants)('push subscriptions on the $name database', (var
     expect(await storedFor(device.endpoint)).toEqual([]);
   });
 
-  it('answers a signed-out caller 401 on every push route', async () => {
+  it('gives anyone the public key, and a signed-out caller 401 on the device routes', async () => {
     const anonymous = world.signedOut.client();
     const device = subscription();
-    expect((await anonymous.get('/api/push/public-key')).status).toBe(401);
+    const key = await anonymous.get<{ publicKey: string }>('/api/push/public-key');
+    expect(key.status).toBe(200);
+    expect(key.body.publicKey).toBe(world.server.config.push.publicKey);
     expect((await anonymous.post('/api/push/subscriptions', device)).status).toBe(401);
     const removed = await anonymous.call('DELETE', '/api/push/subscriptions', {
       endpoint: device.endpoint,
