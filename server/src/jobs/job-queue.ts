@@ -55,11 +55,17 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
   // Beside the schema our tables are in: test runs sharing a server each have their own.
   const { rows } = await sql.executeSql('select current_schema() as schema', []);
   const schema = (rows[0] as { schema: string } | undefined)?.schema ?? 'public';
-  // pg-boss completes or fails a job without waiting for it: stopping waits for those
-  // statements too, so none reaches a database already closed.
+  // pg-boss completes or fails a job without waiting for it, and a fetch under way when it
+  // stops may still hand a worker a job: stopping waits for the statements under way, runs
+  // no job fetched meanwhile (it is handed back for a later try, or, once the queue has
+  // stopped, stays taken until it expires and goes to another process), and lets no later
+  // statement reach a database about to close.
   const inFlight = new Set<Promise<unknown>>();
+  let stopping = false;
+  let stopped = false;
   const tracked: RawSql = {
     executeSql(text, values) {
+      if (stopped) return Promise.resolve({ rows: [] });
       const statement = sql.executeSql(text, values);
       inFlight.add(statement);
       statement.then(
@@ -105,6 +111,8 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
           { pollingIntervalSeconds: settings.pollingIntervalSeconds, batchSize: 1 },
           async ([job]) => {
             if (!job) return;
+            // Fetched as the queue stops: handed back, to be run again here or elsewhere.
+            if (stopping) throw new Error('The job queue is stopping');
             // A worker that found a job asks again at once rather than after its polling
             // interval: a burst drains at the speed of its handlers, not of the poll.
             try {
@@ -121,8 +129,10 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
     async stop() {
       // A job under way finishes (a gateway answers within ten seconds), or is given to
       // another process once it expires.
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 11_000, close: false });
       await Promise.allSettled([...inFlight]);
+      stopped = true;
     },
   };
 }

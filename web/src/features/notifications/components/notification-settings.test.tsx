@@ -129,7 +129,7 @@ describe('Profile → Notifications', () => {
     renderSettings();
     expect(await screen.findByLabelText('Quiet from')).toHaveValue('21:00');
     expect(screen.getByLabelText('Quiet until')).toHaveValue('07:00');
-    expect(screen.getByText(/wait until the morning/)).toHaveTextContent('never waits');
+    expect(screen.getByText(/wait until the morning/)).toHaveTextContent('never wait');
   });
 
   it('says plainly when this browser cannot take push notifications, and keeps the switch off', async () => {
