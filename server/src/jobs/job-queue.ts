@@ -51,7 +51,13 @@ export function jobSchemaFor(schema: string): string {
  * A job may still run twice (a server stopped after the handler's work and before its
  * completion was stored): handlers make their effects once by their own keys.
  */
-export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQueue> {
+export async function startJobQueue(
+  sql: RawSql,
+  log: JobQueueLog,
+  // A job under way when the queue stops finishes within this (a gateway answers within ten
+  // seconds), or is given to another process once it expires.
+  stopWaitMs = 11_000,
+): Promise<JobQueue> {
   // Beside the schema our tables are in: test runs sharing a server each have their own.
   const { rows } = await sql.executeSql('select current_schema() as schema', []);
   const schema = (rows[0] as { schema: string } | undefined)?.schema ?? 'public';
@@ -65,7 +71,7 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
   let stopped = false;
   const tracked: RawSql = {
     executeSql(text, values) {
-      if (stopped) return Promise.resolve({ rows: [] });
+      if (stopped) return Promise.resolve(nothingDone(text));
       const statement = sql.executeSql(text, values);
       inFlight.add(statement);
       statement.then(
@@ -127,14 +133,21 @@ export async function startJobQueue(sql: RawSql, log: JobQueueLog): Promise<JobQ
     },
     wake,
     async stop() {
-      // A job under way finishes (a gateway answers within ten seconds), or is given to
-      // another process once it expires.
       stopping = true;
-      await boss.stop({ graceful: true, wait: true, timeout: 11_000, close: false });
+      await boss.stop({ graceful: true, wait: true, timeout: stopWaitMs, close: false });
       await Promise.allSettled([...inFlight]);
       stopped = true;
     },
   };
+}
+
+/**
+ * What a stopped queue answers a statement it no longer sends: no rows, and for a statement
+ * that counts the jobs it changed (a completion or a failure, which pg-boss sends without
+ * waiting for it, so one may come after the queue stopped), a count of none.
+ */
+function nothingDone(text: string): { rows: unknown[] } {
+  return /select count\(\*\) from results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
 }
 
 /** The job queue's tables, for a database written ahead of its first start. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matrix, type Call, type MatrixEntry } from '../authorization/matrix';
 import { nextAddress, startWorld, type Caller, type World } from '../authorization/world';
-import { snapshotDatabase } from '../support/database-snapshot';
+import { snapshotDatabase, settleDueTexts } from '../support/database-snapshot';
 import { databaseVariants } from '../support/test-server';
 
 /** One bent request: what is sent, and whether any server must refuse it. */
@@ -293,6 +293,7 @@ describe.each(databaseVariants)('bad input on the $name database', (variant) => 
               ? fresh.path
               : withParam(entry, fresh.path, mutation.param);
           const path = mutation.query === undefined ? bare : `${bare}?${mutation.query}`;
+          await settleDueTexts(world.server.database.db);
           const before = await snapshotDatabase(world.server.database.db);
           const headers: Record<string, string> = {
             origin: world.server.url,

@@ -26,6 +26,22 @@ const notificationColumns = sql`(id, idempotency_key, user_id, kind, channel, ap
   status = 'withdrawn')`;
 
 /**
+ * Texts a call queued leave in the background, and outside production they land in the
+ * development outbox beside mail. Before a snapshot, the texts already due are given time
+ * to go, so a call's snapshot does not catch the delivery of the call before it.
+ */
+export async function settleDueTexts(db: Kysely<Database>, waitMs = 10_000): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (Date.now() < until) {
+    const { rows } = await sql<{ waiting: string }>`
+      select count(*)::text as waiting from notifications
+      where channel = 'sms' and status = 'pending' and due_at <= now()`.execute(db);
+    if (rows[0]?.waiting === '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
  * Row count and a checksum of every row, per table of the current schema; of the audit
  * trail, the entries that claim success; of notifications, what a request decides.
  */
