@@ -11,7 +11,7 @@ export const maxPasswordLength = 128;
 /** A one-time code, a second-factor code: six digits. */
 export const sixDigitCodePattern = /^\d{6}$/;
 
-const email = z.string().check(
+export const emailAddress = z.string().check(
   z.trim(),
   // An empty address is only "required", not also "invalid".
   z.minLength(1, { error: 'email_required', abort: true }),
@@ -29,14 +29,14 @@ const sixDigitCode = z.string().check(z.trim(), z.regex(sixDigitCodePattern, 'in
 
 /** POST /api/auth/sign-in/email */
 export const signInSchema = z.object({
-  email,
+  email: emailAddress,
   password: z.string().check(z.minLength(1, 'password_required')),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /** POST /api/auth/sign-up/email; the invitation code is compared trimmed and case-insensitive. */
 export const signUpSchema = z.object({
-  email,
+  email: emailAddress,
   password: newPassword,
   inviteCode: z
     .string()
@@ -45,7 +45,7 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** POST /api/auth/request-password-reset, POST /api/auth/email-otp/send-verification-otp */
-export const emailOnlySchema = z.object({ email });
+export const emailOnlySchema = z.object({ email: emailAddress });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
 /** POST /api/auth/reset-password */
@@ -56,7 +56,7 @@ export const resetPasswordSchema = z.object({
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** POST /api/auth/sign-in/email-otp */
-export const oneTimeCodeSignInSchema = z.object({ email, otp: sixDigitCode });
+export const oneTimeCodeSignInSchema = z.object({ email: emailAddress, otp: sixDigitCode });
 export type OneTimeCodeSignInInput = z.infer<typeof oneTimeCodeSignInSchema>;
 
 /** POST /api/auth/two-factor/verify-totp and /two-factor/verify-otp */

@@ -1,0 +1,173 @@
+import * as z from 'zod/mini';
+import { emailAddress } from './auth';
+import { onboardingSchema } from './onboarding';
+import { genders } from './profile';
+import { recordIdSchema } from './record-id';
+
+/**
+ * A patient's care circle: the people they let act for them (caregivers, each with what they
+ * may do), invitations still waiting, and family members without a login of their own
+ * (dependents), whom the patient acts for as guardian with every permission.
+ *
+ * FHIR R4: a caregiver or a guardian is a RelatedPerson of the patient (`relationship` coded
+ * from v3 RoleCode), and each grant a Consent (scope `patient-privacy`, one `permit` provision
+ * per permission, its actor the RelatedPerson). A dependent is a Patient without a user.
+ */
+
+/** How the caregiver is related to the patient, in the patient's words. */
+export const relationships = ['spouse', 'son', 'daughter', 'parent', 'sibling', 'other'] as const;
+export type Relationship = (typeof relationships)[number];
+
+/**
+ * What a caregiver may do for the patient. `record`: see the health record. `message`: write
+ * to the care team for them. `visits`: book appointments and join visits for them.
+ */
+export const carePermissions = ['record', 'message', 'visits'] as const;
+export type CarePermission = (typeof carePermissions)[number];
+
+export const carePermissionsSchema = z.object({
+  record: z.boolean(),
+  message: z.boolean(),
+  visits: z.boolean(),
+});
+export type CarePermissions = z.infer<typeof carePermissionsSchema>;
+
+/** Days an invitation's link stays valid. */
+export const invitationValidDays = 7;
+
+/** The refusals of this domain, word for word; the web app shows them in the reader's language. */
+export const careCircleMessages = {
+  relationshipRequired: 'Please choose a relationship',
+  permissionRequired: 'Please choose at least one permission',
+  invitingYourself: 'You cannot invite yourself',
+  alreadyInCircle: 'This person already cares for you',
+  invitationGone: 'This invitation has expired or is no longer valid',
+  invitationForAnother: 'This invitation was sent to another email address',
+  onlyPatients: 'Only patients can share access',
+} as const;
+
+const relationship = z.enum(relationships, careCircleMessages.relationshipRequired);
+
+const grantedPermissions = carePermissionsSchema.check(
+  z.refine(
+    (permissions) => permissions.record || permissions.message || permissions.visits,
+    careCircleMessages.permissionRequired,
+  ),
+);
+
+/** POST /api/care-circle/invitations */
+export const invitationRequestSchema = z.object({
+  email: emailAddress,
+  relationship,
+  permissions: grantedPermissions,
+});
+export type InvitationRequest = z.input<typeof invitationRequestSchema>;
+
+/** PATCH /api/care-circle/caregivers/:id */
+export const permissionsChangeSchema = z.object({ permissions: grantedPermissions });
+
+/** POST /api/care-circle/dependents: the onboarding form's fields, and the relationship. */
+export const newDependentSchema = z.object({
+  profile: onboardingSchema,
+  relationship,
+});
+export type NewDependentInput = z.input<typeof newDependentSchema>;
+
+export const careRecordIdParams = z.object({ id: recordIdSchema() });
+
+/** A person with access to the patient's record. */
+export const caregiverSchema = z.object({
+  /** The grant's id. */
+  id: z.string(),
+  personId: z.string(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  relationship: z.enum(relationships),
+  permissions: carePermissionsSchema,
+  since: z.string(),
+});
+export type Caregiver = z.infer<typeof caregiverSchema>;
+
+export const pendingInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  relationship: z.enum(relationships),
+  permissions: carePermissionsSchema,
+  expiresAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+/** A family member without a login, cared for by this patient as guardian. */
+export const dependentSchema = z.object({
+  /** The dependent's own patient id. */
+  id: z.string(),
+  name: z.string(),
+  relationship: z.enum(relationships),
+  gender: z.nullable(z.enum(genders)),
+  /** Whole years, from the date of birth when there is one. */
+  ageYears: z.nullable(z.number()),
+});
+export type Dependent = z.infer<typeof dependentSchema>;
+
+/** GET /api/care-circle: the patient's own circle. */
+export const careCircleSchema = z.object({
+  caregivers: z.array(caregiverSchema),
+  invitations: z.array(pendingInvitationSchema),
+  dependents: z.array(dependentSchema),
+});
+export type CareCircle = z.infer<typeof careCircleSchema>;
+
+/** One person the signed-in user cares for, as the "Caring for" switch lists them. */
+export const caredForSchema = z.object({
+  patientId: z.string(),
+  name: z.string(),
+  relationship: z.enum(relationships),
+  permissions: carePermissionsSchema,
+  /** A dependent without a login: the guardian may do everything, their record included. */
+  guardian: z.boolean(),
+});
+export type CaredFor = z.infer<typeof caredForSchema>;
+
+/** GET /api/caring-for */
+export const caredForListSchema = z.array(caredForSchema);
+
+/**
+ * The token in an invitation's link: 52 characters of base32, read in capitals. The sign-up
+ * form takes it as its invitation code, which it upper-cases, so it has no lower-case letters
+ * of its own.
+ */
+export const invitationTokenPattern = /^[A-Z2-7]{52}$/;
+
+export const invitationTokenSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(invitationTokenPattern, careCircleMessages.invitationGone),
+  );
+
+export const invitationTokenParams = z.object({ token: invitationTokenSchema });
+
+/** GET /api/care-invitations/:token: what the link offers, before it is accepted. */
+export const invitationPreviewSchema = z.object({
+  patientName: z.string(),
+  email: z.string(),
+  relationship: z.enum(relationships),
+  permissions: carePermissionsSchema,
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/**
+ * The request header naming the patient a caregiver acts for. The server never takes it as a
+ * grant: every check asks the care circle whether the caller holds one for that patient, on
+ * every request, so removed access ends at the next one.
+ */
+export const actingForHeader = 'sewa-acting-for';
+
+export const actingForSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
+
+/** The web path of an invitation's link. */
+export function invitationPath(token: string): string {
+  return `/care-invitation/${token}`;
+}
