@@ -40,6 +40,8 @@ export const serverErrorCodes = [
   'visit_open',
   /** `POST /api/push/subscriptions`: the endpoint is not `https:` at one of the push services the server knows. */
   'push_endpoint_refused',
+  /** Any call acting for a patient whose grant to the caller has ended: the device forgets them. */
+  'care_access_ended',
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];

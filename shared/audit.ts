@@ -32,6 +32,12 @@ export const auditTypes = {
   'doctor-hours-changed': 'U',
   'audit-read': 'R',
   'notification-records-read': 'R',
+  'care-invitation-sent': 'C',
+  'care-invitation-cancelled': 'U',
+  'care-access-granted': 'C',
+  'care-access-changed': 'U',
+  'care-access-removed': 'D',
+  'dependent-added': 'C',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;
@@ -53,6 +59,8 @@ export const auditEntityTypes = [
   'appointment',
   'doctor-hours',
   'notification-record',
+  'care-invitation',
+  'care-grant',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

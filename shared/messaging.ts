@@ -41,6 +41,11 @@ export const messageSchema = z.object({
   senderId: z.string(),
   senderName: z.nullable(z.string()),
   senderRole: roleSchema,
+  /**
+   * The caregiver who wrote it for the patient (the sender), when not the patient: readers see
+   * "Hari Sharma for Sita Sharma". Null for a message its sender wrote.
+   */
+  agentName: z.optional(z.nullable(z.string())),
   content: z.string(),
   createdAt: z.string(),
 });

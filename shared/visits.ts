@@ -122,6 +122,8 @@ export const visitSchema = z.object({
   reason: z.string(),
   patientId: z.string(),
   patientName: z.string(),
+  /** Who brought the patient in for them (a guardian, a caregiver), or null. */
+  agentName: z.optional(z.nullable(z.string())),
   doctorId: z.nullable(z.string()),
   doctorName: z.nullable(z.string()),
   /** When the patient joined the waiting room. */
@@ -155,6 +157,8 @@ export const queueEntrySchema = z.object({
   /** The patient's id where the doctor may read their record (their chart), else null. */
   patientId: z.nullable(z.string()),
   patientName: z.string(),
+  /** Who brought the patient in for them (a guardian, a caregiver), or null. */
+  agentName: z.optional(z.nullable(z.string())),
   priority: z.enum(visitPriorities),
   reason: z.string(),
   type: z.enum(visitTypes),

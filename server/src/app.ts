@@ -75,6 +75,9 @@ import { outboxService } from './mail/outbox-service';
 import { mfaService } from './mfa/mfa-service';
 import { profilesService } from './profiles/profiles-service';
 import { startJobQueue } from './jobs/job-queue';
+import { careCircleRepository } from './care-circle/care-circle-repository';
+import { careCircleService } from './care-circle/care-circle-service';
+import { registerCareCircleRoutes } from './routes/care-circle';
 import { notifier } from './notifications/notifier';
 import { notificationsRepository } from './notifications/notifications-repository';
 import { notificationSender } from './notifications/notification-sender';
@@ -152,15 +155,24 @@ export async function buildApp({
     sms: createSmsSender(config, outbox),
     accountAudit: accountEntries,
     log: server.log,
+    invitationAdmits: (code, email) => careCircle.admitsSignUp(code, email),
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
-  const requireUser = requireUserWith(
-    callerResolver(auth, db, config.publicUrl, sessionActivity(db, server.log)),
-  );
-  const visits = visitsRepository(db);
   const audit = auditRepository(db);
   const trail = auditTrail(database.unitOfWork, audit);
+  const careCircle = careCircleService({
+    circle: careCircleRepository(db),
+    trail,
+    mailer,
+    limiter,
+    publicUrl: config.publicUrl,
+  });
+  const requireUser = requireUserWith(
+    callerResolver(auth, db, config.publicUrl, sessionActivity(db, server.log)),
+    (callerId, patientId) => careCircle.mayActFor(callerId, patientId),
+  );
+  const visits = visitsRepository(db);
   const healthChecks = healthRepository(db);
   server.addHook('onClose', () => mailer.close());
   const jobs = await startJobQueue(database.rawSql, server.log);
@@ -245,6 +257,7 @@ export async function buildApp({
   });
   const ownProfile = profilesService({ users: usersRepository(db), profiles, trail });
   registerMeRoutes(server, { profiles: ownProfile, requireUser });
+  registerCareCircleRoutes(server, { careCircle, requireUser });
   registerProfileRoutes(server, { profiles: ownProfile, requireUser });
   registerMfaRoutes(server, {
     mfa: mfaService({ auth, mfa: mfaRepository(db), limiter, trail }),
@@ -270,6 +283,7 @@ export async function buildApp({
   registerMessagingRoutes(server, {
     service: messagingService({
       messaging,
+      access,
       hub: messageEvents,
       trail,
       notifier: notify,
@@ -300,6 +314,7 @@ export async function buildApp({
   });
   const appointmentsServing = appointmentsService({
     appointments: appointmentRecords,
+    access,
     visits,
     hub: visitEvents,
     trail,

@@ -18,8 +18,13 @@ import type { Database } from '../db/schema';
  *   itself a care relationship.
  * - **Any doctor** reads and answers a patient's care-team conversation: that is the shared
  *   inbox, and every such read of someone else's conversation is audited.
- * - **A caregiver** the patient granted will act for them (`Actor.onBehalfOf`); until grants
- *   exist, an actor acting for someone else is refused everything.
+ * - **A caregiver** the patient granted, acting for them (`Actor.onBehalfOf` names the
+ *   patient): what the grant in `care_grants` allows, read on every check, so removed access
+ *   ends at the next request. "See my health record" reads the record; "Message my care team
+ *   for me" reads and writes the care-team conversation; "Book and join visits for me" books,
+ *   checks in and joins visits. Adding to the record (vitals, doses taken) is the guardian's of
+ *   a dependent, who holds every permission. Acting for someone, a person is never themselves
+ *   nor a doctor.
  * - Managers, admins, researchers and the superadmin read no patient's data.
  *
  * The rules are one table (`allowedRelations`), read two ways: as SQL over a patient id, which
@@ -39,32 +44,86 @@ export const patientActions = [
   'write-record',
   /** The patient's care-team conversation: read it, and answer in it. */
   'care-team',
+  /** The patient's appointments and visits: book, move, cancel, check in, wait and join. */
+  'visits',
 ] as const;
 export type PatientAction = (typeof patientActions)[number];
 
-type Relation = 'self' | 'caring-doctor' | 'any-doctor';
+type Relation =
+  | 'self'
+  | 'caring-doctor'
+  | 'any-doctor'
+  | 'granted-record'
+  | 'granted-message'
+  | 'granted-visits'
+  | 'guardian';
 
 /** Which relations to the patient allow each action. */
 const allowedRelations: Record<PatientAction, readonly Relation[]> = {
-  'read-record': ['self', 'caring-doctor'],
-  'write-record': ['self', 'caring-doctor'],
-  'care-team': ['self', 'any-doctor'],
+  'read-record': ['self', 'caring-doctor', 'granted-record'],
+  'write-record': ['self', 'caring-doctor', 'guardian'],
+  'care-team': ['self', 'any-doctor', 'granted-message'],
+  visits: ['self', 'granted-visits'],
 };
+
+/** The grant's column each caregiver relation needs. */
+const grantColumns = {
+  'granted-record': 'may_record',
+  'granted-message': 'may_message',
+  'granted-visits': 'may_visits',
+  guardian: 'guardian',
+} as const;
+
+/** What the in-memory form must be told of a caregiver's grant for the patient. */
+export interface KnownGrant {
+  record: boolean;
+  message: boolean;
+  visits: boolean;
+  guardian: boolean;
+}
+
+const grantFacts = {
+  'granted-record': 'record',
+  'granted-message': 'message',
+  'granted-visits': 'visits',
+  guardian: 'guardian',
+} as const;
 
 const never = sql<SqlBool>`false`;
 
 /** The actor's relation to the patient `patient` (an id, or a column holding one), as SQL. */
+/** A caregiver's relation: acting for this patient, with a grant that holds the column. */
+function granted(
+  actor: Actor,
+  relation: keyof typeof grantColumns,
+  patient: Expression<string>,
+): Expression<SqlBool> {
+  if (actor.onBehalfOf === null) return never;
+  const column = sql.ref(`care_grant.${grantColumns[relation]}`);
+  return sql<SqlBool>`(${patient} = ${actor.onBehalfOf} and exists (
+      select 1 from care_grants care_grant
+      where care_grant.patient_id = ${actor.onBehalfOf}
+        and care_grant.caregiver_id = ${actor.caller.id} and ${column}
+    ))`;
+}
+
 function holds(actor: Actor, relation: Relation, patient: Expression<string>): Expression<SqlBool> {
-  // Acting for someone else opens nothing until caregivers' grants exist.
-  if (actor.onBehalfOf !== null) return never;
   const { id, role } = actor.caller;
+  // Acting for someone, a person is only what the grant makes them.
+  const asThemselves = actor.onBehalfOf === null;
   switch (relation) {
+    case 'granted-record':
+    case 'granted-message':
+    case 'granted-visits':
+    case 'guardian':
+      return granted(actor, relation, patient);
     case 'self':
+      if (!asThemselves) return never;
       return sql<SqlBool>`(${patient} = ${id})`;
     case 'any-doctor':
-      return role === 'doctor' ? sql<SqlBool>`true` : never;
+      return asThemselves && role === 'doctor' ? sql<SqlBool>`true` : never;
     case 'caring-doctor':
-      if (role !== 'doctor') return never;
+      if (!asThemselves || role !== 'doctor') return never;
       return sql<SqlBool>`(exists (
           select 1 from visits care_visit
           where care_visit.patient_id = ${patient} and care_visit.doctor_id = ${id}
@@ -92,22 +151,31 @@ function holds(actor: Actor, relation: Relation, patient: Expression<string>): E
   }
 }
 
-/** What the in-memory form must be told: whether the actor is a doctor who cares for the patient. */
+/**
+ * What the in-memory form must be told: whether the actor is a doctor who cares for the
+ * patient, and the grant they hold for the patient they act for, if any.
+ */
 export interface KnownCare {
   caresFor: boolean;
+  grant?: KnownGrant | null;
 }
 
 /** The same relations as `holds`, decided in memory from what is known. */
 function holdsNow(actor: Actor, relation: Relation, patientId: string, known: KnownCare): boolean {
-  if (actor.onBehalfOf !== null) return false;
   const { id, role } = actor.caller;
+  const asThemselves = actor.onBehalfOf === null;
   switch (relation) {
+    case 'granted-record':
+    case 'granted-message':
+    case 'granted-visits':
+    case 'guardian':
+      return actor.onBehalfOf === patientId && known.grant?.[grantFacts[relation]] === true;
     case 'self':
-      return patientId === id;
+      return asThemselves && patientId === id;
     case 'any-doctor':
-      return role === 'doctor';
+      return asThemselves && role === 'doctor';
     case 'caring-doctor':
-      return role === 'doctor' && known.caresFor;
+      return asThemselves && role === 'doctor' && known.caresFor;
   }
 }
 

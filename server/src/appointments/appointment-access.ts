@@ -4,13 +4,19 @@ import type { Actor } from '../auth/actor';
  * Who may read and change appointments and doctors' hours. Decided by the appointment's own
  * record (its patient and doctor ids), never by a field the client sends:
  *
- * - Only patients book, for themselves.
- * - An appointment is read by its patient and its doctor; anyone else meets a missing one.
- * - Its patient reschedules it and checks in; its patient and its doctor cancel it.
+ * - Only patients book: for themselves, or, with "Book and join visits for me", for the patient
+ *   they act for. Whom an actor stands for on the patient's side (`PatientSide`) is settled once
+ *   per request by the access rule's `visits` action, which reads the grant.
+ * - An appointment is read by its patient (or who stands for them) and its doctor; anyone else
+ *   meets a missing one.
+ * - Its patient's side reschedules it and checks in; that side and its doctor cancel it.
  * - A doctor reads their own day; a doctor reads and saves their own hours, and a manager
  *   any doctor's. Nobody else sees a doctor's hours.
- * - Acting for someone else opens nothing until caregivers' grants exist.
+ * - Acting for someone else, a person is never a doctor.
  */
+
+/** The patient the actor books and checks in for, or null when they stand for no patient. */
+export type PatientSide = string | null;
 
 export interface AppointmentParties {
   patientId: string;
@@ -19,29 +25,33 @@ export interface AppointmentParties {
 
 const themselves = (actor: Actor) => actor.onBehalfOf === null;
 
-export function mayBook(actor: Actor): boolean {
-  return themselves(actor) && actor.caller.role === 'patient';
+export function mayBook(side: PatientSide): side is string {
+  return side !== null;
 }
 
-export function isPatientOf(actor: Actor, appointment: AppointmentParties): boolean {
-  return themselves(actor) && actor.caller.id === appointment.patientId;
+export function isPatientOf(side: PatientSide, appointment: AppointmentParties): boolean {
+  return side !== null && side === appointment.patientId;
 }
 
 export function isDoctorOf(actor: Actor, appointment: AppointmentParties): boolean {
   return themselves(actor) && actor.caller.id === appointment.doctorId;
 }
 
-/** Read, and cancel: its patient and its doctor. */
-export function mayTakePart(actor: Actor, appointment: AppointmentParties): boolean {
-  return isPatientOf(actor, appointment) || isDoctorOf(actor, appointment);
+/** Read, and cancel: its patient's side and its doctor. */
+export function mayTakePart(
+  actor: Actor,
+  side: PatientSide,
+  appointment: AppointmentParties,
+): boolean {
+  return isPatientOf(side, appointment) || isDoctorOf(actor, appointment);
 }
 
-export function mayReschedule(actor: Actor, appointment: AppointmentParties): boolean {
-  return isPatientOf(actor, appointment);
+export function mayReschedule(side: PatientSide, appointment: AppointmentParties): boolean {
+  return isPatientOf(side, appointment);
 }
 
-export function mayCheckIn(actor: Actor, appointment: AppointmentParties): boolean {
-  return isPatientOf(actor, appointment);
+export function mayCheckIn(side: PatientSide, appointment: AppointmentParties): boolean {
+  return isPatientOf(side, appointment);
 }
 
 /** The doctor's day: doctors, their own. */

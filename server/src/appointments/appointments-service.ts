@@ -27,7 +27,9 @@ import {
   maySeeDay,
   mayTakePart,
   seesEveryDoctor,
+  type PatientSide,
 } from './appointment-access';
+import type { PatientAccess } from '../access/patient-access';
 import type { Notifier } from '../notifications/notifier';
 import { appointmentChanged, dayChanged } from './appointment-entries';
 import {
@@ -45,6 +47,8 @@ interface Log {
 
 export interface AppointmentsServiceDeps {
   appointments: AppointmentsRepository;
+  /** Whether one acting for a patient was granted their visits. */
+  access: PatientAccess;
   /** Checking in opens a visit in the appointment's doctor's queue. */
   visits: VisitsRepository;
   hub: VisitHub;
@@ -110,12 +114,35 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
     return changes.length > 0;
   }
 
+  /**
+   * The patient whose side of an appointment the actor stands on: themselves (being its
+   * patient is what the rules look at, whatever the role), or the patient they act for when
+   * the grant holds "Book and join visits for me".
+   */
+  async function patientSide(actor: Actor): Promise<PatientSide> {
+    if (actor.onBehalfOf === null) return actor.caller.id;
+    return (await deps.access.can(actor, 'visits', actor.onBehalfOf)) ? actor.onBehalfOf : null;
+  }
+
+  /** The patient a booking is for: a patient themselves, or one who granted their visits. */
+  async function bookingFor(actor: Actor): Promise<string> {
+    const side =
+      actor.onBehalfOf === null && actor.caller.role !== 'patient'
+        ? null
+        : await patientSide(actor);
+    if (!mayBook(side)) throw onlyPatients();
+    return side;
+  }
+
   /** A party's appointment as it stands, the clock's rule applied to it first. */
-  async function asParty(actor: Actor, id: string): Promise<AppointmentFacts> {
+  async function asParty(
+    actor: Actor,
+    id: string,
+  ): Promise<{ facts: AppointmentFacts; side: PatientSide }> {
     await applyClock({ id });
-    const facts = await appointments.facts(id);
-    if (!facts || !mayTakePart(actor, facts)) throw notFound();
-    return facts;
+    const [facts, side] = await Promise.all([appointments.facts(id), patientSide(actor)]);
+    if (!facts || !mayTakePart(actor, side, facts)) throw notFound();
+    return { facts, side };
   }
 
   async function appointmentOrMissing(id: string): Promise<Appointment> {
@@ -217,7 +244,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
 
     /** The doctors one may book with, and the free slots of one doctor on one day. */
     async availability(actor: Actor, query: AvailabilityQuery): Promise<Availability> {
-      if (!mayBook(actor)) throw onlyPatients();
+      await bookingFor(actor);
       const now = Date.now();
       const doctors = await appointments.bookableDoctors();
       if (query.doctorId !== undefined && !doctors.some((one) => one.id === query.doctorId)) {
@@ -249,10 +276,10 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       actor: Actor,
       input: BookAppointment,
     ): Promise<{ appointment: Appointment; created: boolean }> {
-      if (!mayBook(actor)) throw onlyPatients();
+      const patientId = await bookingFor(actor);
       const earlier = await appointments.facts(input.id);
       if (earlier) {
-        if (earlier.patientId !== actor.caller.id) {
+        if (earlier.patientId !== patientId) {
           throw new AppError('conflict', 'This appointment id is already in use.');
         }
         return { appointment: await appointmentOrMissing(input.id), created: false };
@@ -264,7 +291,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
           async () => {
             const stored = await appointments.book({
               id: input.id,
-              patientId: actor.caller.id,
+              patientId: patientId,
               doctorId: input.doctorId,
               startsAt: start,
               endsAt: end,
@@ -273,7 +300,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
             });
             if (stored) {
               await deps.notifier.appointmentBooked(
-                { id: input.id, patientId: actor.caller.id, startsAt: start },
+                { id: input.id, patientId: patientId, startsAt: start },
                 'appointment-booked',
               );
             }
@@ -283,7 +310,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
             stored
               ? appointmentChanged(
                   agent,
-                  { id: input.id, patientId: actor.caller.id, from: null, to: 'booked' },
+                  { id: input.id, patientId: patientId, from: null, to: 'booked' },
                   { startsAt: start.toISOString(), doctorId: input.doctorId },
                 )
               : null,
@@ -294,14 +321,14 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
         } catch (error) {
           // A no-show of the patient's earlier that day, not stored yet by the clock, gives
           // the day back: stored now, the booking is asked once more.
-          if (heldKeyOf(error) !== 'day' || !(await applyClock({ patientId: actor.caller.id }))) {
+          if (heldKeyOf(error) !== 'day' || !(await applyClock({ patientId: patientId }))) {
             throw error;
           }
           return store();
         }
       });
       const appointment = await appointmentOrMissing(input.id);
-      if (appointment.patientId !== actor.caller.id) {
+      if (appointment.patientId !== patientId) {
         throw new AppError('conflict', 'This appointment id is already in use.');
       }
       if (created) {
@@ -313,14 +340,12 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
 
     /** The patient's appointments: those not over soonest first, then the rest. */
     async list(actor: Actor): Promise<Appointment[]> {
-      if (!mayBook(actor)) throw onlyPatients();
-      return appointments.listOf(actor.caller.id);
+      return appointments.listOf(await bookingFor(actor));
     },
 
     /** The patient's next appointment not over, or null: the home card's. */
     async next(actor: Actor): Promise<Appointment | null> {
-      if (!mayBook(actor)) throw onlyPatients();
-      return appointments.nextOf(actor.caller.id);
+      return appointments.nextOf(await bookingFor(actor));
     },
 
     /** A doctor's appointments of today (clinic time): each patient shown is in the trail. */
@@ -342,8 +367,8 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
 
     /** The patient moves a booked appointment to another free slot (of the same or another doctor). */
     async reschedule(actor: Actor, id: string, input: RescheduleAppointment): Promise<Appointment> {
-      const facts = await asParty(actor, id);
-      if (!mayReschedule(actor, facts)) {
+      const { facts, side } = await asParty(actor, id);
+      if (!mayReschedule(side, facts)) {
         throw new AppError('forbidden', 'Only the patient can move an appointment.');
       }
       if (facts.status !== 'booked') throw closed();
@@ -352,7 +377,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       const moved = await holding(() =>
         trail.change(
           async () => {
-            const done = await appointments.reschedule(id, actor.caller.id, {
+            const done = await appointments.reschedule(id, facts.patientId, {
               doctorId,
               startsAt: start,
               endsAt: end,
@@ -386,7 +411,7 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
 
     /** Its patient or its doctor cancels a booked appointment, until its start. */
     async cancel(actor: Actor, id: string): Promise<Appointment> {
-      const facts = await asParty(actor, id);
+      const { facts } = await asParty(actor, id);
       if (facts.status !== 'booked') throw closed();
       if (facts.startsAt.getTime() <= Date.now()) {
         throw closed('An appointment can be cancelled until its start.');
@@ -416,8 +441,8 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       actor: Actor,
       id: string,
     ): Promise<{ appointment: Appointment; visitId: string }> {
-      const facts = await asParty(actor, id);
-      if (!mayCheckIn(actor, facts)) {
+      const { facts, side } = await asParty(actor, id);
+      if (!mayCheckIn(side, facts)) {
         throw new AppError('forbidden', 'Only the patient checks in.');
       }
       if (facts.status === 'checked_in' || facts.status === 'in_visit') {
@@ -436,7 +461,12 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       const agent = agentOf(actor);
       const { visitId } = await trail.change(
         async () => {
-          const opened = await deps.visits.openScheduledVisit(facts.patientId, id, facts.reason);
+          const opened = await deps.visits.openScheduledVisit(
+            facts.patientId,
+            id,
+            facts.reason,
+            actor.onBehalfOf === null ? null : actor.caller.id,
+          );
           if (opened === null) {
             throw new AppError(
               'visit_open',

@@ -17,3 +17,11 @@ export interface Actor {
 export function actingAsThemselves(caller: Caller, address: string): Actor {
   return { caller, address, onBehalfOf: null };
 }
+
+/**
+ * Whose own data a patient's screen asks for: the patient a caregiver acts for, or the
+ * caller. It names the patient only; the access rule decides what the actor may do there.
+ */
+export function ownerOf(actor: Actor): string {
+  return actor.onBehalfOf ?? actor.caller.id;
+}

@@ -54,6 +54,11 @@ export interface AuthDependencies {
   accountAudit: AccountAudit;
   /** Where Better Auth's own messages go; its console output when absent. */
   log?: AuthLog;
+  /**
+   * Whether a care-circle invitation's link stands in for the invitation code of a sign-up
+   * with this address: the invitation is pending and was mailed to it. None when absent.
+   */
+  invitationAdmits?: (code: string, email: string) => Promise<boolean>;
 }
 
 /**
@@ -117,15 +122,23 @@ function refuseUnused(path: string, body: Record<string, unknown> | undefined): 
   }
 }
 
-function checkInviteCode(body: Record<string, unknown> | undefined, expected: string): void {
+async function checkInviteCode(
+  body: Record<string, unknown> | undefined,
+  expected: string,
+  invitationAdmits: AuthDependencies['invitationAdmits'],
+): Promise<void> {
   const code = typeof body?.inviteCode === 'string' ? body.inviteCode : '';
+  const email = typeof body?.email === 'string' ? body.email : '';
   if (code.trim() === '') {
     throw new APIError('BAD_REQUEST', {
       code: 'INVITATION_CODE_REQUIRED',
       message: 'Please enter your invitation code.',
     });
   }
-  if (!isValidInviteCode(code, expected)) {
+  if (
+    !isValidInviteCode(code, expected) &&
+    !(invitationAdmits && email !== '' && (await invitationAdmits(code, email)))
+  ) {
     throw new APIError('BAD_REQUEST', {
       code: 'INVITATION_CODE_INVALID',
       message: 'Invitation code is invalid.',
@@ -148,6 +161,7 @@ export function createAuth({
   sms,
   accountAudit: audited,
   log,
+  invitationAdmits,
 }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
@@ -239,7 +253,9 @@ export function createAuth({
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
         refuseUnused(ctx.path, body);
-        if (ctx.path === '/sign-up/email') checkInviteCode(body, config.inviteCode);
+        if (ctx.path === '/sign-up/email') {
+          await checkInviteCode(body, config.inviteCode, invitationAdmits);
+        }
         refuseServerOnlyFields(ctx.path, body, Object.keys(ctx.context.tables.user?.fields ?? {}));
         if (ctx.path === '/two-factor/enable' && body?.method === 'otp') {
           const session = await getSessionFromCtx(ctx);

@@ -1,44 +1,74 @@
 import type { FastifyRequest } from 'fastify';
-import { actingAsThemselves, type Actor } from './actor';
+import { actingForHeader, actingForSchema } from '@shared/care-circle';
+import type { Actor } from './actor';
 import type { Caller } from './callers';
 import type { CallerResolver } from './current-user';
 import { AppError } from '../http/app-error';
 
 const signInFirst = () => new AppError('unauthorized', 'Please sign in.');
 
-/** The signed-in caller, or a 401 that ends the request. */
-export function requireUserWith(resolveCaller: CallerResolver) {
-  return async (request: FastifyRequest): Promise<Caller> => {
+/** Whether the caller holds any grant of the patient's: what lets them act for them at all. */
+export type MayActFor = (callerId: string, patientId: string) => Promise<boolean>;
+
+/**
+ * The signed-in caller, or a 401 that ends the request; and for whom they act, checked
+ * against the care circle on every request.
+ */
+export function requireUserWith(resolveCaller: CallerResolver, mayActFor: MayActFor) {
+  const requireUser = async (request: FastifyRequest): Promise<Caller> => {
     const caller = await resolveCaller(request);
     if (!caller) throw signInFirst();
     return caller;
   };
+  return Object.assign(requireUser, {
+    /**
+     * The patient named by the acting-for header, when the caller may act for them: the header
+     * only says whom the caller means, never what they may do (the access rule asks the grant
+     * for each action). A grant that ended answers `care_access_ended`, so the device erases
+     * what it kept of that patient.
+     */
+    async actingFor(request: FastifyRequest, caller: Caller): Promise<string | null> {
+      const header = request.headers[actingForHeader];
+      if (header === undefined || header === '') return null;
+      const named = actingForSchema.safeParse(header);
+      if (!named.success || named.data === caller.id) {
+        throw new AppError('bad_request', 'The acting-for header names no patient.');
+      }
+      if (!(await mayActFor(caller.id, named.data))) {
+        throw new AppError('care_access_ended', 'You no longer have access to this person.');
+      }
+      return named.data;
+    },
+  });
 }
 
 export type RequireUser = ReturnType<typeof requireUserWith>;
 
-const callers = new WeakMap<FastifyRequest, Caller>();
+const actors = new WeakMap<FastifyRequest, { caller: Caller; onBehalfOf: string | null }>();
 
 /**
- * A route's `onRequest` hook for routes whose input has a schema: who is calling is
- * settled before the input is checked, so a signed-out caller hears 401 whatever it sent,
- * and an upload is refused before its bytes are read. The handler reads the caller with
- * `callerOf`.
+ * A route's `onRequest` hook for routes whose input has a schema: who is calling, and for
+ * whom, is settled before the input is checked, so a signed-out caller hears 401 whatever it
+ * sent, and an upload is refused before its bytes are read. The handler reads the caller with
+ * `callerOf` and the actor with `actorOf`.
  */
 export function signedInFirst(requireUser: RequireUser) {
   return async (request: FastifyRequest): Promise<void> => {
-    callers.set(request, await requireUser(request));
+    const caller = await requireUser(request);
+    actors.set(request, { caller, onBehalfOf: await requireUser.actingFor(request, caller) });
   };
 }
 
 /** The caller `signedInFirst` found for this request. */
 export function callerOf(request: FastifyRequest): Caller {
-  const caller = callers.get(request);
-  if (!caller) throw signInFirst();
-  return caller;
+  const found = actors.get(request);
+  if (!found) throw signInFirst();
+  return found.caller;
 }
 
-/** Who acts in this request: the caller `signedInFirst` found, as themselves. */
+/** Who acts in this request: the caller `signedInFirst` found, and the patient they act for. */
 export function actorOf(request: FastifyRequest): Actor {
-  return actingAsThemselves(callerOf(request), request.ip);
+  const found = actors.get(request);
+  if (!found) throw signInFirst();
+  return { caller: found.caller, address: request.ip, onBehalfOf: found.onBehalfOf };
 }

@@ -112,6 +112,8 @@ export interface MessagesTable {
   id: string;
   conversation_id: string;
   sender_id: string;
+  /** Who wrote or started it for the patient, when not the patient. */
+  agent_id: ColumnType<string | null, string | null | undefined, never>;
   content: string;
   created_at: CreatedAt;
 }
@@ -122,6 +124,8 @@ export interface VisitsTable {
   id: string;
   patient_id: string;
   doctor_id: string | null;
+  /** Who wrote or started it for the patient, when not the patient. */
+  agent_id: ColumnType<string | null, string | null | undefined, never>;
   status: string;
   type: string;
   priority: string;
@@ -319,6 +323,36 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
+/** A person's grant to act for a patient: what they may do, and whether as a dependent's guardian. */
+export interface CareGrantsTable {
+  id: string;
+  patient_id: string;
+  caregiver_id: string;
+  relationship: string;
+  may_record: boolean;
+  may_message: boolean;
+  may_visits: boolean;
+  guardian: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** An invitation to a patient's care circle, found by the hash of its link's token. */
+export interface CareInvitationsTable {
+  id: string;
+  patient_id: string;
+  email: string;
+  relationship: string;
+  may_record: boolean;
+  may_message: boolean;
+  may_visits: boolean;
+  token_hash: string;
+  status: ColumnType<string, string | undefined, string>;
+  accepted_by: string | null;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** A server process holding an open event stream of someone's, as of its last heartbeat. */
 export interface OpenScreensTable {
   user_id: string;
@@ -355,4 +389,6 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   notifications: NotificationsTable;
   open_screens: OpenScreensTable;
+  care_grants: CareGrantsTable;
+  care_invitations: CareInvitationsTable;
 }

@@ -26,6 +26,7 @@ const statusByCode: Record<ServerErrorCode, number> = {
   check_in_not_open: 409,
   visit_open: 409,
   push_endpoint_refused: 400,
+  care_access_ended: 403,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */

@@ -22,10 +22,16 @@ describe('the job queue', () => {
 
   it('stops while a job outlasts its wait, and the job ending later breaks nothing', async () => {
     process.on('unhandledRejection', onRejection);
-    const database = await openDatabase({ dataDir: mkdtempSync(path.join(tmpdir(), 'sewa-jobs-')) });
+    const database = await openDatabase({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'sewa-jobs-')),
+    });
     await migrateToLatest(database.db);
     const errors: object[] = [];
-    const queue = await startJobQueue(database.rawSql, { error: (detail) => errors.push(detail) }, 200);
+    const queue = await startJobQueue(
+      database.rawSql,
+      { error: (detail) => errors.push(detail) },
+      200,
+    );
 
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));

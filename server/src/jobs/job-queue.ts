@@ -147,7 +147,9 @@ export async function startJobQueue(
  * waiting for it, so one may come after the queue stopped), a count of none.
  */
 function nothingDone(text: string): { rows: unknown[] } {
-  return /select count\(\*\) from results\s*$/i.test(text) ? { rows: [{ count: '0' }] } : { rows: [] };
+  return /select count\(\*\) from results\s*$/i.test(text)
+    ? { rows: [{ count: '0' }] }
+    : { rows: [] };
 }
 
 /** The job queue's tables, for a database written ahead of its first start. */

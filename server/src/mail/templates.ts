@@ -75,6 +75,14 @@ const copy = {
       ],
       label: 'Choose a new password',
     },
+    careInvitation: {
+      subject: (inviter: string) => `${inviter} invites you to their care circle on Sewa`,
+      lines: (inviter: string, days: number) => [
+        `${inviter} asks you to help with their care on Sewa.`,
+        `Open this link within ${days} days to see what they share with you and accept. If you have no Sewa account yet, you can create one from it.`,
+      ],
+      label: 'See the invitation',
+    },
     phone: {
       subject: 'Sewa security code',
       lines: (minutes: number) => [
@@ -104,6 +112,14 @@ const copy = {
         `नयाँ पासवर्ड छान्न यो लिङ्क खोल्नुहोस्। यो एक पटक, ${nepaliMinutes(minutes)} मिनेटसम्म मात्र चल्छ:`,
       ],
       label: 'नयाँ पासवर्ड छान्नुहोस्',
+    },
+    careInvitation: {
+      subject: (inviter: string) => `${inviter}ले तपाईंलाई सेवामा आफ्नो हेरचाह समूहमा निम्त्याउनुभएको छ`,
+      lines: (inviter: string, days: number) => [
+        `${inviter}ले सेवामा आफ्नो हेरचाहमा सहयोग गर्न तपाईंलाई अनुरोध गर्नुभएको छ।`,
+        `उहाँले तपाईंसँग के साझा गर्नुहुन्छ हेर्न र स्वीकार गर्न ${mailDates.ne.digits(String(days))} दिनभित्र यो लिङ्क खोल्नुहोस्। सेवा खाता छैन भने यहीँबाट बनाउन सक्नुहुन्छ।`,
+      ],
+      label: 'निम्तो हेर्नुहोस्',
     },
     phone: {
       subject: 'सेवा सुरक्षा कोड',
@@ -168,6 +184,23 @@ export function phoneCodeMessage(
     subject: text.phone.subject,
     lines: text.phone.lines(minutes),
     code,
+    footer: text.ignore,
+  });
+}
+
+/** An invitation to a patient's care circle: who invites, and the link, never health details. */
+export function careInvitationMail(
+  language: MailLanguage,
+  to: string,
+  inviter: string,
+  url: string,
+  days: number,
+): Mail {
+  const text = copy[language];
+  return compose(to, {
+    subject: text.careInvitation.subject(inviter),
+    lines: text.careInvitation.lines(inviter, days),
+    link: { url, label: text.careInvitation.label },
     footer: text.ignore,
   });
 }

@@ -3,7 +3,7 @@ import { careTeamTitle, type Conversation, type Message } from '@shared/messagin
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database, MessagesTable } from '../db/schema';
 import { conversationFilter, type ConversationParties } from '../access/patient-access';
-import type { Actor } from '../auth/actor';
+import { ownerOf, type Actor } from '../auth/actor';
 
 /** The most conversations one list answer carries, newest activity first. */
 export const conversationListLimit = 200;
@@ -12,18 +12,25 @@ export interface StoredConversation extends ConversationParties {
   id: string;
 }
 
-/** What the sender's profile says about them, read with each message. */
+/** What the sender's profile says about them, and the agent's who wrote for them, read with each message. */
 interface SenderColumns {
   sender_first_name: string | null;
   sender_last_name: string | null;
   sender_role: string | null;
+  agent_first_name: string | null;
+  agent_last_name: string | null;
 }
 
-/** The sender's columns, from `profiles` joined as `sender` on the message's sender. */
+/**
+ * The sender's columns, from `profiles` joined as `sender` on the message's sender, and as
+ * `agent` on the caregiver who wrote it for them.
+ */
 const senderColumns = [
   'sender.first_name as sender_first_name',
   'sender.last_name as sender_last_name',
   'sender.role as sender_role',
+  'agent.first_name as agent_first_name',
+  'agent.last_name as agent_last_name',
 ] as const;
 
 function senderName(first: string | null, last: string | null): string | null {
@@ -47,6 +54,8 @@ function toMessage(row: Selectable<MessagesTable> & SenderColumns): Message {
     senderId: row.sender_id,
     senderName: senderName(row.sender_first_name, row.sender_last_name),
     senderRole: senderRole(row.sender_role),
+    agentName:
+      row.agent_id === null ? null : (senderName(row.agent_first_name, row.agent_last_name) ?? ''),
     content: row.content,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -151,7 +160,7 @@ export function messagingRepository(db: Kysely<Database>) {
 
   async function careTeamOf(patient: Actor): Promise<Conversation | null> {
     const row = await conversationsQuery(patient)
-      .where('conversations.care_team_patient_id', '=', patient.caller.id)
+      .where('conversations.care_team_patient_id', '=', ownerOf(patient))
       .executeTakeFirst();
     return row ? toConversation(patient, row) : null;
   }
@@ -160,6 +169,7 @@ export function messagingRepository(db: Kysely<Database>) {
     const row = await db
       .selectFrom('messages')
       .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+      .leftJoin('profiles as agent', 'agent.id', 'messages.agent_id')
       .selectAll('messages')
       .select(senderColumns)
       .where('messages.id', '=', id)
@@ -223,6 +233,7 @@ export function messagingRepository(db: Kysely<Database>) {
         .selectFrom('messages')
         .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
         .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+        .leftJoin('profiles as agent', 'agent.id', 'messages.agent_id')
         .selectAll('messages')
         .select(senderColumns)
         .select(['conversations.participant_ids', 'conversations.care_team_patient_id'])
@@ -271,9 +282,9 @@ export function messagingRepository(db: Kysely<Database>) {
         .values({
           id: crypto.randomUUID(),
           title: careTeamTitle,
-          participant_ids: sql<string[]>`array[${patient.caller.id}]::text[]`,
+          participant_ids: sql<string[]>`array[${ownerOf(patient)}]::text[]`,
           is_care_team: true,
-          care_team_patient_id: patient.caller.id,
+          care_team_patient_id: ownerOf(patient),
         })
         .onConflict((conflict) => conflict.column('care_team_patient_id').doNothing())
         .returning('id')
@@ -288,6 +299,7 @@ export function messagingRepository(db: Kysely<Database>) {
       let query = db
         .selectFrom('messages')
         .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+        .leftJoin('profiles as agent', 'agent.id', 'messages.agent_id')
         .selectAll('messages')
         .select(senderColumns)
         .where('messages.conversation_id', '=', conversationId);
@@ -319,6 +331,8 @@ export function messagingRepository(db: Kysely<Database>) {
       id: string;
       conversationId: string;
       senderId: string;
+      /** The caregiver who wrote it for the sender, when not the sender. */
+      agentId: string | null;
       content: string;
     }): Promise<{ message: Message; created: boolean } | { conflict: true }> {
       let row: (Selectable<MessagesTable> & SenderColumns) | undefined;
@@ -332,6 +346,7 @@ export function messagingRepository(db: Kysely<Database>) {
                 id: input.id,
                 conversation_id: input.conversationId,
                 sender_id: input.senderId,
+                agent_id: input.agentId,
                 content: input.content,
               })
               .onConflict((conflict) => conflict.column('id').doNothing())
@@ -339,6 +354,7 @@ export function messagingRepository(db: Kysely<Database>) {
           )
           .selectFrom('inserted as messages')
           .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+          .leftJoin('profiles as agent', 'agent.id', 'messages.agent_id')
           .selectAll('messages')
           .select(senderColumns)
           .executeTakeFirst();

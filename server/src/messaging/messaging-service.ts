@@ -3,8 +3,9 @@ import {
   actsOnSomeoneElse,
   conversationRule,
   type ConversationParties,
+  type PatientAccess,
 } from '../access/patient-access';
-import type { Actor } from '../auth/actor';
+import { ownerOf, type Actor } from '../auth/actor';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import type { AuditRecord } from '../audit/audit-repository';
 import { AppError } from '../http/app-error';
@@ -21,6 +22,7 @@ const answeredBucketMs = 30 * 60_000;
 
 export interface MessagingServiceDeps {
   messaging: MessagingRepository;
+  access: PatientAccess;
   hub: MessageHub;
   trail: AuditTrail;
   /** Tells a patient whose app is closed that their care team answered. */
@@ -31,11 +33,6 @@ export interface MessagingServiceDeps {
 /** Missing and forbidden answer alike, so a refusal tells nothing about what exists. */
 const notFound = () => new AppError('not_found', 'No such conversation.');
 
-/** Only a patient has a care-team conversation, and only for themselves. */
-function mayHaveCareTeamConversation(actor: Actor): boolean {
-  return actor.caller.role === 'patient' && actor.onBehalfOf === null;
-}
-
 /**
  * Conversations and their messages. Who may read and answer a conversation is the access
  * policy's rule (`conversationFilter`, `conversationRule`); every read of someone else's
@@ -44,6 +41,27 @@ function mayHaveCareTeamConversation(actor: Actor): boolean {
  */
 export function messagingService(deps: MessagingServiceDeps) {
   const { messaging, trail } = deps;
+
+  /**
+   * Only a patient has a care-team conversation: their own, or that of the patient they act
+   * for with "Message my care team for me".
+   */
+  async function mayHaveCareTeamConversation(actor: Actor): Promise<boolean> {
+    if (actor.onBehalfOf !== null) return deps.access.can(actor, 'care-team', actor.onBehalfOf);
+    return actor.caller.role === 'patient';
+  }
+
+  /** Whoever may read a conversation may write in it: the policy's rule. */
+  async function mayWriteIn(actor: Actor, conversation: ConversationParties): Promise<boolean> {
+    // Acting for someone, the grant decides, and it is read where it is kept.
+    if (actor.onBehalfOf !== null) {
+      return (
+        conversation.carePatientId === actor.onBehalfOf &&
+        deps.access.can(actor, 'care-team', actor.onBehalfOf)
+      );
+    }
+    return conversationRule(actor, conversation);
+  }
 
   /** The entry for `actor` having seen `conversation`, or null when it is their own. */
   function readEntry(
@@ -79,11 +97,11 @@ export function messagingService(deps: MessagingServiceDeps) {
     },
 
     async careTeam(actor: Actor): Promise<Conversation | null> {
-      return mayHaveCareTeamConversation(actor) ? messaging.careTeamOf(actor) : null;
+      return (await mayHaveCareTeamConversation(actor)) ? messaging.careTeamOf(actor) : null;
     },
 
     async startCareTeam(actor: Actor): Promise<{ conversation: Conversation; created: boolean }> {
-      if (!mayHaveCareTeamConversation(actor)) {
+      if (!(await mayHaveCareTeamConversation(actor))) {
         throw new AppError('forbidden', 'Only patients have a care-team conversation.');
       }
       return messaging.ensureCareTeam(actor);
@@ -116,19 +134,21 @@ export function messagingService(deps: MessagingServiceDeps) {
       conversationId: string,
       input: SendMessage,
     ): Promise<{ message: Message; created: boolean }> {
-      // Whoever may read a conversation may answer in it: the policy's rule, in memory.
       const conversation = await messaging.facts(conversationId);
-      if (!conversation || !conversationRule(actor, conversation)) throw notFound();
+      if (!conversation || !(await mayWriteIn(actor, conversation))) throw notFound();
+      // A caregiver writes as the patient they act for, and is named as who wrote it.
+      const senderId = ownerOf(actor);
       const result = await trail.change(
         async () => {
           const sent = await messaging.send({
             id: input.id,
             conversationId,
-            senderId: actor.caller.id,
+            senderId,
+            agentId: actor.onBehalfOf === null ? null : actor.caller.id,
             content: input.content,
           });
           const patientId = conversation.carePatientId;
-          if ('created' in sent && sent.created && patientId && patientId !== actor.caller.id) {
+          if ('created' in sent && sent.created && patientId && patientId !== senderId) {
             await deps.notifier.notify({
               kind: 'care-team-answered',
               userId: patientId,

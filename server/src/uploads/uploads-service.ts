@@ -8,7 +8,7 @@ import {
   type Upload,
   type UploadContentType,
 } from '@shared/uploads';
-import type { Actor } from '../auth/actor';
+import { ownerOf, type Actor } from '../auth/actor';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import { AppError } from '../http/app-error';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -114,7 +114,11 @@ export function uploadsService(deps: UploadsDeps) {
       actor: Actor,
       input: { id: string; body: unknown },
     ): Promise<{ upload: Upload; created: boolean }> {
-      const ownerId = actor.caller.id;
+      // Acting for someone, the photo is theirs, if the grant lets the actor add to the record.
+      const ownerId = ownerOf(actor);
+      if (actor.onBehalfOf !== null && !(await deps.access.can(actor, 'write-record', ownerId))) {
+        throw new AppError('forbidden', 'You cannot add to this person’s record.');
+      }
       const { id } = input;
       const earlier = await uploads.findOwn(ownerId, id);
       if (earlier) return { upload: earlier, created: false };
@@ -164,9 +168,20 @@ export function uploadsService(deps: UploadsDeps) {
       return { upload, created: outcome === 'created' };
     },
 
-    /** The caller's own photos, newest first. */
-    list(actor: Actor): Promise<Upload[]> {
-      return uploads.listOwn(actor.caller.id);
+    /** The caller's own photos, or those of the patient they act for and may read, newest first. */
+    async list(actor: Actor): Promise<Upload[]> {
+      if (actor.onBehalfOf === null) return uploads.listOwn(actor.caller.id);
+      if (!(await deps.access.can(actor, 'read-record', actor.onBehalfOf))) return [];
+      const list = await uploads.listOwn(actor.onBehalfOf);
+      await trail.noteEach(
+        list.map((upload) => ({
+          type: 'photo-read',
+          agent: agentOf(actor),
+          entity: { type: 'photo', id: upload.id, subjectId: actor.onBehalfOf },
+          detail: { via: 'list' },
+        })),
+      );
+      return list;
     },
 
     /**

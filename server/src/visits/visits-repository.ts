@@ -103,8 +103,13 @@ export function visitsRepository(db: Kysely<Database>) {
       .leftJoin('profiles as dp', 'dp.id', 'visits.doctor_id')
       .leftJoin('user as du', 'du.id', 'visits.doctor_id')
       .leftJoin('appointments as appt', 'appt.id', 'visits.appointment_id')
+      .leftJoin('profiles as ap', 'ap.id', 'visits.agent_id')
+      .leftJoin('user as au', 'au.id', 'visits.agent_id')
       .selectAll('visits')
       .select([
+        'ap.first_name as agent_first',
+        'ap.last_name as agent_last',
+        'au.email as agent_email',
         'appt.starts_at as appointment_starts_at',
         'appt.doctor_id as appointment_doctor_id',
         'pp.first_name as patient_first',
@@ -117,6 +122,13 @@ export function visitsRepository(db: Kysely<Database>) {
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof visitsQuery>['executeTakeFirstOrThrow']>>;
+
+  /** Who brought the patient in for them (a guardian, a caregiver), or null. */
+  function agentNameOf(row: Pick<Row, 'agent_id' | 'agent_first' | 'agent_last' | 'agent_email'>) {
+    return row.agent_id === null
+      ? null
+      : displayName(row.agent_first, row.agent_last, row.agent_email, 'Caregiver');
+  }
 
   /** Average minutes of the consultations that ended in the last seven days. */
   async function averageConsultationMinutes(): Promise<number> {
@@ -179,6 +191,7 @@ export function visitsRepository(db: Kysely<Database>) {
       reason: row.reason,
       patientId: row.patient_id,
       patientName: displayName(row.patient_first, row.patient_last, row.patient_email, 'Patient'),
+      agentName: agentNameOf(row),
       doctorId: row.doctor_id,
       doctorName:
         row.doctor_id === null
@@ -329,18 +342,20 @@ export function visitsRepository(db: Kysely<Database>) {
     async joinWaitingRoom(
       patientId: string,
       input: JoinWaitingRoom,
+      /** Who brought the patient in, when not the patient. */
+      agentId: string | null,
     ): Promise<{ visit: Visit; created: boolean }> {
       const id = crypto.randomUUID();
       const { rows } = await sql<{ id: string }>`
         with created as (
-          insert into visits (id, patient_id, status, type, priority, reason)
+          insert into visits (id, patient_id, status, type, priority, reason, agent_id)
           values (${id}, ${patientId}, 'queued', ${input.type ?? 'video'},
-                  'routine', ${input.reason ?? ''})
+                  'routine', ${input.reason ?? ''}, ${agentId})
           on conflict (patient_id) where status in ('queued', 'waiting', 'in_progress') do nothing
           returning id
         ), recorded as (
           insert into visit_events (visit_id, from_status, to_status, actor_id)
-          select id, null, 'queued', ${patientId} from created
+          select id, null, 'queued', ${agentId ?? patientId} from created
         )
         select id from created`.execute(db);
       const created = rows.length > 0;
@@ -361,17 +376,19 @@ export function visitsRepository(db: Kysely<Database>) {
       patientId: string,
       appointmentId: string,
       reason: string,
+      /** Who checked in for the patient, when not the patient. */
+      agentId: string | null,
     ): Promise<string | null> {
       const id = crypto.randomUUID();
       const { rows } = await sql<{ id: string }>`
         with created as (
-          insert into visits (id, patient_id, status, type, priority, reason, appointment_id)
-          values (${id}, ${patientId}, 'queued', 'video', 'routine', ${reason}, ${appointmentId})
+          insert into visits (id, patient_id, status, type, priority, reason, appointment_id, agent_id)
+          values (${id}, ${patientId}, 'queued', 'video', 'routine', ${reason}, ${appointmentId}, ${agentId})
           on conflict (patient_id) where status in ('queued', 'waiting', 'in_progress') do nothing
           returning id
         ), recorded as (
           insert into visit_events (visit_id, from_status, to_status, actor_id)
-          select id, null, 'queued', ${patientId} from created
+          select id, null, 'queued', ${agentId ?? patientId} from created
         )
         select id from created`.execute(db);
       return rows[0]?.id ?? null;
@@ -430,6 +447,7 @@ export function visitsRepository(db: Kysely<Database>) {
             row.patient_email,
             'Patient',
           ),
+          agentName: agentNameOf(row),
           priority: row.priority as VisitPriority,
           reason: row.reason,
           type: row.type as VisitType,

@@ -10,6 +10,7 @@ import {
 } from '@shared/visits';
 import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
+import type { Caller } from '../auth/callers';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import type { AuditAgent, AuditRecord } from '../audit/audit-repository';
 import { AppError } from '../http/app-error';
@@ -238,15 +239,29 @@ export function visitsService(deps: VisitsServiceDeps) {
     });
   }
 
+  /**
+   * Who the actor is within visits: themselves, or, acting for a patient who granted them
+   * "Book and join visits for me", that patient's side (the access rule reads the grant). One
+   * acting for someone without that grant meets missing visits.
+   */
+  async function partyOf(actor: Actor): Promise<Caller> {
+    if (actor.onBehalfOf === null) return actor.caller;
+    if (!(await deps.access.can(actor, 'visits', actor.onBehalfOf))) throw notFound();
+    return { ...actor.caller, id: actor.onBehalfOf, role: 'patient' };
+  }
+
   /** A visit's two parties (its patient, its doctor): anyone else meets a missing visit. */
-  async function asParty(actor: Actor, id: string): Promise<VisitFacts> {
-    const facts = await visits.facts(id);
-    if (!facts || actor.onBehalfOf !== null || !mayTakePart(actor.caller, facts)) throw notFound();
-    return facts;
+  async function asParty(actor: Actor, id: string): Promise<VisitFacts & { party: Caller }> {
+    const [facts, party] = await Promise.all([visits.facts(id), partyOf(actor)]);
+    if (!facts || !mayTakePart(party, facts)) throw notFound();
+    return { ...facts, party };
   }
 
   /** A change by a party: the clock's rules for this visit first, so a late step sees the truth. */
-  async function settledForParty(actor: Actor, id: string): Promise<VisitFacts> {
+  async function settledForParty(
+    actor: Actor,
+    id: string,
+  ): Promise<VisitFacts & { party: Caller }> {
     // The clock's rules are the scheduler's to apply to any visit; applying them to this one
     // first needs no party, and the facts are then read once, as they now stand.
     await applyClock(id);
@@ -261,12 +276,17 @@ export function visitsService(deps: VisitsServiceDeps) {
       actor: Actor,
       input: JoinWaitingRoom,
     ): Promise<{ visit: Visit; created: boolean }> {
-      if (!mayJoinWaitingRoom(actor.caller)) {
+      const party = await partyOf(actor);
+      if (!mayJoinWaitingRoom(party)) {
         throw onlyPatients('Only patients join the waiting room.');
       }
       const joined = await trail.change(
         async () => {
-          const result = await visits.joinWaitingRoom(actor.caller.id, input);
+          const result = await visits.joinWaitingRoom(
+            party.id,
+            input,
+            actor.onBehalfOf === null ? null : actor.caller.id,
+          );
           if (result.created) await deps.notifier.notifyDoctorsOfQueue(result.visit.id);
           return result;
         },
@@ -281,13 +301,28 @@ export function visitsService(deps: VisitsServiceDeps) {
     },
 
     async current(actor: Actor): Promise<Visit | null> {
-      if (!mayJoinWaitingRoom(actor.caller)) {
+      const party = await partyOf(actor);
+      if (!mayJoinWaitingRoom(party)) {
         throw onlyPatients('Only patients have visits of their own.');
       }
-      return visits.openVisitOf(actor.caller.id);
+      return visits.openVisitOf(party.id);
     },
 
     async history(actor: Actor): Promise<Visit[]> {
+      // Acting for someone, their finished visits are part of the record the grant may open.
+      if (actor.onBehalfOf !== null) {
+        if (!(await deps.access.can(actor, 'read-record', actor.onBehalfOf))) throw notFound();
+        const list = await visits.history(actor.onBehalfOf);
+        await trail.noteEach(
+          list.map((visit) => ({
+            type: 'visit-read',
+            agent: agentOf(actor),
+            entity: { type: 'visit', id: visit.id, subjectId: visit.patientId },
+            detail: { via: 'history' },
+          })),
+        );
+        return list;
+      }
       if (!mayJoinWaitingRoom(actor.caller)) {
         throw onlyPatients('Only patients have visits of their own.');
       }
@@ -376,7 +411,7 @@ export function visitsService(deps: VisitsServiceDeps) {
     async join(actor: Actor, id: string): Promise<JoinAnswer> {
       const facts = await settledForParty(actor, id);
       requireCallUnderWay(facts);
-      const side = isPatientOf(actor.caller, facts) ? 'patient' : 'doctor';
+      const side = isPatientOf(facts.party, facts) ? 'patient' : 'doctor';
       const present = await visits.markPresent(id, side);
       if (!present) throw closed();
       if (present.status === 'waiting' && present.bothJoined) {
@@ -394,7 +429,7 @@ export function visitsService(deps: VisitsServiceDeps) {
 
     async leave(actor: Actor, id: string): Promise<Visit> {
       const facts = await settledForParty(actor, id);
-      await visits.markLeft(id, isPatientOf(actor.caller, facts) ? 'patient' : 'doctor');
+      await visits.markLeft(id, isPatientOf(facts.party, facts) ? 'patient' : 'doctor');
       await noteRead(actor, facts, 'leave');
       return visitOrMissing(id);
     },
@@ -402,7 +437,7 @@ export function visitsService(deps: VisitsServiceDeps) {
     async cancel(actor: Actor, id: string): Promise<Visit> {
       const facts = await settledForParty(actor, id);
       if (!isOpen(facts.status)) throw closed();
-      if (!mayCancel(actor.caller, facts)) throw endedByDoctor();
+      if (!mayCancel(facts.party, facts)) throw endedByDoctor();
       const change = await moved(agentOf(actor), () =>
         visits.move(id, facts.status, 'cancelled', actor.caller.id, { ended_at: 'now' }),
       );
@@ -414,7 +449,7 @@ export function visitsService(deps: VisitsServiceDeps) {
     async end(actor: Actor, id: string): Promise<Visit> {
       const facts = await settledForParty(actor, id);
       // The patient takes part, so may know the visit exists: they hear why, not "missing".
-      if (!mayEnd(actor.caller, facts)) {
+      if (!mayEnd(facts.party, facts)) {
         throw new AppError('forbidden', 'Only the doctor can end the visit.');
       }
       if (facts.status !== 'in_progress' && facts.status !== 'waiting') throw closed();
@@ -436,7 +471,7 @@ export function visitsService(deps: VisitsServiceDeps) {
 
     async saveSummary(actor: Actor, id: string, summary: string): Promise<Visit> {
       const facts = await asParty(actor, id);
-      if (!mayWriteSummary(actor.caller, facts)) {
+      if (!mayWriteSummary(facts.party, facts)) {
         throw new AppError('forbidden', 'Only the doctor writes the summary.');
       }
       const saved = await trail.change(
@@ -452,9 +487,9 @@ export function visitsService(deps: VisitsServiceDeps) {
     /** The patient says why they came, while the visit is queued or waiting. */
     async giveReason(actor: Actor, id: string, reason: string): Promise<Visit> {
       const facts = await settledForParty(actor, id);
-      if (!isPatientOf(actor.caller, facts)) throw notFound();
+      if (!isPatientOf(facts.party, facts)) throw notFound();
       const given = await trail.change(
-        () => visits.giveReason(id, actor.caller.id, reason),
+        () => visits.giveReason(id, facts.party.id, reason),
         (changed) => (changed ? visitChanged(agentOf(actor), facts, { reason: 'given' }) : null),
       );
       if (!given) throw closed();
@@ -471,16 +506,16 @@ export function visitsService(deps: VisitsServiceDeps) {
       const facts = await asParty(actor, id);
       requireCallUnderWay(facts);
       // Counted under the stored id: the path's id may be spelt in any case.
-      const decision = await deps.limiter.hit(`visit-signal:${facts.id}:${actor.caller.id}`, {
+      const decision = await deps.limiter.hit(`visit-signal:${facts.id}:${facts.party.id}`, {
         max: visitSignalLimits.perMinute,
         windowSeconds: 60,
       });
       if (!decision.allowed) throw rateLimited(decision);
-      const toUserId = isDoctorOf(actor.caller, facts) ? facts.patientId : facts.doctorId;
+      const toUserId = isDoctorOf(facts.party, facts) ? facts.patientId : facts.doctorId;
       if (toUserId === null) throw notStarted();
       const signalId = await visits.storeSignal({
         visitId: id,
-        fromUserId: actor.caller.id,
+        fromUserId: facts.party.id,
         toUserId,
         signal,
       });
@@ -491,8 +526,8 @@ export function visitsService(deps: VisitsServiceDeps) {
 
     /** The signals to the caller after the cursor: a reconnecting page catches up. */
     async signals(actor: Actor, id: string, after?: string): Promise<SignalEvent[]> {
-      await asParty(actor, id);
-      return visits.signalsFor(id, actor.caller.id, after);
+      const { party } = await asParty(actor, id);
+      return visits.signalsFor(id, party.id, after);
     },
 
     /** Whether the actor may follow the visits push stream. */

@@ -14,6 +14,7 @@ import type { Answer } from '../auth/client';
 import type { Caller, World } from './world';
 import { clinicKey } from './world';
 import { testPushServiceHost } from '../support/test-server';
+import { tokenHash } from '../../../server/src/care-circle/care-circle-service';
 
 /**
  * Who may call a route:
@@ -332,6 +333,56 @@ function appointmentOf(startsInMs?: number) {
     );
     return id;
   };
+}
+
+let invitations = 0;
+
+/** A pending care-circle invitation of `patientId`'s to `email`, and its link's token. */
+async function invitation(world: World, patientId: string, email: string): Promise<string> {
+  invitations += 1;
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const token = [...randomBytes(52)].map((byte) => alphabet[byte & 31]).join('');
+  await sql`insert into care_invitations (id, patient_id, email, relationship, may_record,
+      may_message, may_visits, token_hash, expires_at)
+    values (${randomUUID()}, ${patientId}, ${email}, 'son', true, false, false,
+      ${tokenHash(token)}, now() + interval '7 days')`.execute(world.server.database.db);
+  return token;
+}
+
+/** The user's own pending invitation (whatever their role: the rules look at the caller). */
+async function ownInvitation(world: World, user: Caller): Promise<string> {
+  // Signed out, someone's: the demo patient's.
+  const owner = user.userId ?? world.byRole.patient.userId!;
+  const token = await invitation(world, owner, `invited-${invitations}@example.com`);
+  const row = await sql<{ id: string }>`select id from care_invitations
+    where token_hash = ${tokenHash(token)}`.execute(world.server.database.db);
+  return row.rows[0]!.id;
+}
+
+/** A grant of the user's to the second patient (or, for that patient, to the demo patient). */
+async function ownGrant(world: World, signedIn: Caller): Promise<string> {
+  // Signed out, someone's: the demo patient's.
+  const user = signedIn.userId === null ? world.byRole.patient : signedIn;
+  const caregiver =
+    user.userId === world.otherPatient.userId ? world.byRole.patient : world.otherPatient;
+  const id = randomUUID();
+  await sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
+      may_message, may_visits)
+    values (${id}, ${user.userId}, ${caregiver.userId}, 'sibling', true, false, false)
+    on conflict (patient_id, caregiver_id) do update set may_record = true
+    returning id`.execute(world.server.database.db);
+  const row = await sql<{ id: string }>`select id from care_grants
+    where patient_id = ${user.userId} and caregiver_id = ${caregiver.userId}`.execute(
+    world.server.database.db,
+  );
+  return row.rows[0]!.id;
+}
+
+/** An invitation to the user's own address from a patient who is not them. */
+async function invitationTo(world: World, user: Caller): Promise<string> {
+  const from =
+    user.userId === world.byRole.patient.userId ? world.otherPatient : world.byRole.patient;
+  return invitation(world, from.userId!, user.email ?? 'nobody@example.com');
 }
 
 let signUps = 0;
@@ -879,6 +930,81 @@ export const matrix: MatrixEntry[] = [
     access: owner,
     prepare: appointmentOf(10 * 60_000),
     call: ({ resource }) => ({ path: `/api/appointments/${resource}/check-in` }),
+  },
+
+  // The care circle.
+  {
+    route: 'GET /api/care-circle',
+    access: only('patient'),
+    call: () => ({ path: '/api/care-circle' }),
+  },
+  {
+    route: 'POST /api/care-circle/invitations',
+    access: only('patient'),
+    call: () => {
+      invitations += 1;
+      return {
+        path: '/api/care-circle/invitations',
+        body: {
+          email: `matrix-invited-${invitations}-${Date.now().toString(36)}@example.com`,
+          relationship: 'son',
+          permissions: { record: true, message: false, visits: false },
+        },
+      };
+    },
+    allowed: [201],
+  },
+  {
+    route: 'DELETE /api/care-circle/invitations/:id',
+    access: only('patient'),
+    prepare: ownInvitation,
+    call: ({ resource }) => ({ path: `/api/care-circle/invitations/${resource}` }),
+    allowed: [204],
+  },
+  {
+    route: 'PATCH /api/care-circle/caregivers/:id',
+    access: only('patient'),
+    prepare: ownGrant,
+    call: ({ resource }) => ({
+      path: `/api/care-circle/caregivers/${resource}`,
+      body: { permissions: { record: true, message: true, visits: false } },
+    }),
+  },
+  {
+    route: 'DELETE /api/care-circle/caregivers/:id',
+    access: only('patient'),
+    prepare: ownGrant,
+    call: ({ resource }) => ({ path: `/api/care-circle/caregivers/${resource}` }),
+    allowed: [204],
+  },
+  {
+    route: 'POST /api/care-circle/dependents',
+    access: only('patient'),
+    call: () => ({
+      path: '/api/care-circle/dependents',
+      body: {
+        profile: { first_name: 'Maya', last_name: 'Sharma', age: '6', date_system: 'ad' },
+        relationship: 'daughter',
+      },
+    }),
+    allowed: [201],
+  },
+  {
+    route: 'GET /api/caring-for',
+    access: signedIn,
+    call: () => ({ path: '/api/caring-for' }),
+  },
+  {
+    route: 'GET /api/care-invitations/:token',
+    access: everyone,
+    prepare: (world) => invitation(world, world.byRole.patient.userId!, 'someone@example.com'),
+    call: ({ resource }) => ({ path: `/api/care-invitations/${resource}` }),
+  },
+  {
+    route: 'POST /api/care-invitations/:token/accept',
+    access: signedIn,
+    prepare: invitationTo,
+    call: ({ resource }) => ({ path: `/api/care-invitations/${resource}/accept` }),
   },
 
   // The account system.

@@ -17,6 +17,7 @@ import * as medications from './0015-medications';
 import * as appointments from './0016-appointments';
 import * as figures from './0017-figures';
 import * as notifications from './0018-notifications';
+import * as careCircle from './0019-care-circle';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-appointments': appointments,
   '0017-figures': figures,
   '0018-notifications': notifications,
+  '0019-care-circle': careCircle,
 };

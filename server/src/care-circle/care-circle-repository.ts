@@ -1,0 +1,431 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type {
+  CaredFor,
+  Caregiver,
+  CarePermissions,
+  Dependent,
+  PendingInvitation,
+  Relationship,
+} from '@shared/care-circle';
+import type { genders } from '@shared/profile';
+import type { OnboardingValues } from '@shared/onboarding';
+import { clinicDayParts, clinicToday } from '@shared/clinic-time';
+import type { Database } from '../db/schema';
+import { displayName, personName } from '../profiles/person-name';
+
+interface PermissionColumns {
+  may_record: boolean;
+  may_message: boolean;
+  may_visits: boolean;
+}
+
+function permissionsOf(row: PermissionColumns): CarePermissions {
+  return { record: row.may_record, message: row.may_message, visits: row.may_visits };
+}
+
+function permissionColumns(permissions: CarePermissions): PermissionColumns {
+  return {
+    may_record: permissions.record,
+    may_message: permissions.message,
+    may_visits: permissions.visits,
+  };
+}
+
+/** Every permission: what a guardian holds for a dependent. */
+const everything: CarePermissions = { record: true, message: true, visits: true };
+
+/** Whole years from a date of birth to today on the clinic's calendar, else the age given. */
+function ageYears(dobAd: string | null, age: number | null): number | null {
+  if (!dobAd) return age;
+  const born = clinicDayParts(dobAd);
+  const today = clinicDayParts(clinicToday());
+  const before = today.month < born.month || (today.month === born.month && today.day < born.day);
+  return today.year - born.year - (before ? 1 : 0);
+}
+
+/** A dependent's account row: an address that can receive nothing, and no way to sign in. */
+const dependentAddress = (id: string) => `dependent-${id}@dependents.sewa.invalid`;
+
+export interface NewInvitation {
+  patientId: string;
+  email: string;
+  relationship: Relationship;
+  permissions: CarePermissions;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** An invitation its link found, still pending and unexpired. */
+export interface OpenInvitation {
+  id: string;
+  patientId: string;
+  patientName: string;
+  email: string;
+  relationship: Relationship;
+  permissions: CarePermissions;
+  expiresAt: Date;
+}
+
+/** A grant as the access rule and the event streams read it. */
+export interface Grant {
+  patientId: string;
+  caregiverId: string;
+  permissions: CarePermissions;
+  guardian: boolean;
+}
+
+export function careCircleRepository(db: Kysely<Database>) {
+  return {
+    async caregivers(patientId: string): Promise<Caregiver[]> {
+      const rows = await db
+        .selectFrom('care_grants as g')
+        .innerJoin('user as u', 'u.id', 'g.caregiver_id')
+        .leftJoin('profiles as p', 'p.id', 'g.caregiver_id')
+        .where('g.patient_id', '=', patientId)
+        .where('g.guardian', '=', false)
+        .select([
+          'g.id',
+          'g.caregiver_id',
+          'g.relationship',
+          'g.may_record',
+          'g.may_message',
+          'g.may_visits',
+          'g.created_at',
+          'u.email',
+          'p.first_name',
+          'p.last_name',
+        ])
+        .orderBy('g.created_at')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        personId: row.caregiver_id,
+        name: personName(row.first_name, row.last_name),
+        email: row.email,
+        relationship: row.relationship as Relationship,
+        permissions: permissionsOf(row),
+        since: new Date(row.created_at).toISOString(),
+      }));
+    },
+
+    async pendingInvitations(patientId: string): Promise<PendingInvitation[]> {
+      const rows = await db
+        .selectFrom('care_invitations')
+        .where('patient_id', '=', patientId)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', sql<Date>`now()`)
+        .select([
+          'id',
+          'email',
+          'relationship',
+          'may_record',
+          'may_message',
+          'may_visits',
+          'expires_at',
+        ])
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        relationship: row.relationship as Relationship,
+        permissions: permissionsOf(row),
+        expiresAt: new Date(row.expires_at).toISOString(),
+      }));
+    },
+
+    /** The family members this guardian holds without a login of their own. */
+    async dependents(guardianId: string): Promise<Dependent[]> {
+      const rows = await db
+        .selectFrom('care_grants as g')
+        .leftJoin('profiles as p', 'p.id', 'g.patient_id')
+        .where('g.caregiver_id', '=', guardianId)
+        .where('g.guardian', '=', true)
+        .select([
+          'g.patient_id',
+          'g.relationship',
+          'p.first_name',
+          'p.last_name',
+          'p.gender',
+          'p.age',
+          'p.dob_ad',
+        ])
+        .orderBy('g.created_at')
+        .execute();
+      return rows.map((row) => ({
+        id: row.patient_id,
+        name: personName(row.first_name, row.last_name) ?? '',
+        relationship: row.relationship as Relationship,
+        gender: row.gender as (typeof genders)[number] | null,
+        ageYears: ageYears(row.dob_ad, row.age),
+      }));
+    },
+
+    /** The people this person cares for, for the "Caring for" switch. */
+    async caredFor(caregiverId: string): Promise<CaredFor[]> {
+      const rows = await db
+        .selectFrom('care_grants as g')
+        .innerJoin('user as u', 'u.id', 'g.patient_id')
+        .leftJoin('profiles as p', 'p.id', 'g.patient_id')
+        .where('g.caregiver_id', '=', caregiverId)
+        .select([
+          'g.patient_id',
+          'g.relationship',
+          'g.may_record',
+          'g.may_message',
+          'g.may_visits',
+          'g.guardian',
+          'u.email',
+          'p.first_name',
+          'p.last_name',
+        ])
+        .orderBy('p.first_name')
+        .execute();
+      return rows.map((row) => ({
+        patientId: row.patient_id,
+        name: displayName(row.first_name, row.last_name, row.guardian ? null : row.email, '—'),
+        relationship: row.relationship as Relationship,
+        permissions: permissionsOf(row),
+        guardian: row.guardian,
+      }));
+    },
+
+    /** How mail and screens name the person: their profile's name, else their address's first part. */
+    async nameOf(userId: string): Promise<string> {
+      const row = await db
+        .selectFrom('user as u')
+        .leftJoin('profiles as p', 'p.id', 'u.id')
+        .where('u.id', '=', userId)
+        .select(['u.email', 'p.first_name', 'p.last_name'])
+        .executeTakeFirst();
+      return displayName(row?.first_name ?? null, row?.last_name ?? null, row?.email ?? null, '—');
+    },
+
+    /** Whether an account with this address already holds a grant of the patient's. */
+    async holdsGrantByEmail(patientId: string, email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('care_grants as g')
+        .innerJoin('user as u', 'u.id', 'g.caregiver_id')
+        .where('g.patient_id', '=', patientId)
+        .where(sql<boolean>`lower(u.email) = lower(${email})`)
+        .select('g.id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The caller's grant for this patient, if they hold one. */
+    async grant(caregiverId: string, patientId: string): Promise<Grant | null> {
+      const row = await db
+        .selectFrom('care_grants')
+        .where('caregiver_id', '=', caregiverId)
+        .where('patient_id', '=', patientId)
+        .select(['may_record', 'may_message', 'may_visits', 'guardian'])
+        .executeTakeFirst();
+      return row
+        ? { patientId, caregiverId, permissions: permissionsOf(row), guardian: row.guardian }
+        : null;
+    },
+
+    /** Whether the person is anyone's dependent: a record without a login of its own. */
+    async isDependent(patientId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('care_grants')
+        .where('patient_id', '=', patientId)
+        .where('guardian', '=', true)
+        .select('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async addInvitation(invitation: NewInvitation): Promise<PendingInvitation> {
+      const row = await db
+        .insertInto('care_invitations')
+        .values({
+          id: randomUUID(),
+          patient_id: invitation.patientId,
+          email: invitation.email,
+          relationship: invitation.relationship,
+          ...permissionColumns(invitation.permissions),
+          token_hash: invitation.tokenHash,
+          expires_at: invitation.expiresAt,
+        })
+        .returning(['id', 'expires_at'])
+        .executeTakeFirstOrThrow();
+      return {
+        id: row.id,
+        email: invitation.email,
+        relationship: invitation.relationship,
+        permissions: invitation.permissions,
+        expiresAt: new Date(row.expires_at).toISOString(),
+      };
+    },
+
+    /** Withdraws the patient's own pending invitation; false when there is none by that id. */
+    async cancelInvitation(patientId: string, id: string): Promise<boolean> {
+      const row = await db
+        .updateTable('care_invitations')
+        .set({ status: 'cancelled', finished_at: sql`now()` })
+        .where('id', '=', id)
+        .where('patient_id', '=', patientId)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Every pending invitation of the patient's to this address dies: one is sent at a time. */
+    async cancelInvitationsTo(patientId: string, email: string): Promise<void> {
+      await db
+        .updateTable('care_invitations')
+        .set({ status: 'cancelled', finished_at: sql`now()` })
+        .where('patient_id', '=', patientId)
+        .where(sql<boolean>`lower(email) = lower(${email})`)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The pending, unexpired invitation whose token hashes to this. */
+    async openInvitation(tokenHash: string): Promise<OpenInvitation | null> {
+      const row = await db
+        .selectFrom('care_invitations as i')
+        .innerJoin('user as u', 'u.id', 'i.patient_id')
+        .leftJoin('profiles as p', 'p.id', 'i.patient_id')
+        .where('i.token_hash', '=', tokenHash)
+        .where('i.status', '=', 'pending')
+        .where('i.expires_at', '>', sql<Date>`now()`)
+        .select([
+          'i.id',
+          'i.patient_id',
+          'i.email',
+          'i.relationship',
+          'i.may_record',
+          'i.may_message',
+          'i.may_visits',
+          'i.expires_at',
+          'u.email as patient_email',
+          'p.first_name',
+          'p.last_name',
+        ])
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        patientId: row.patient_id,
+        patientName: displayName(row.first_name, row.last_name, row.patient_email, '—'),
+        email: row.email,
+        relationship: row.relationship as Relationship,
+        permissions: permissionsOf(row),
+        expiresAt: new Date(row.expires_at),
+      };
+    },
+
+    /**
+     * Uses the invitation once: false when it was used, cancelled or expired meanwhile. The
+     * grant it makes replaces an earlier one of the same two people.
+     */
+    async accept(invitation: OpenInvitation, caregiverId: string): Promise<boolean> {
+      const used = await db
+        .updateTable('care_invitations')
+        .set({ status: 'accepted', accepted_by: caregiverId, finished_at: sql`now()` })
+        .where('id', '=', invitation.id)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('id')
+        .executeTakeFirst();
+      if (!used) return false;
+      const columns = permissionColumns(invitation.permissions);
+      await db
+        .insertInto('care_grants')
+        .values({
+          id: randomUUID(),
+          patient_id: invitation.patientId,
+          caregiver_id: caregiverId,
+          relationship: invitation.relationship,
+          ...columns,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['patient_id', 'caregiver_id'])
+            .doUpdateSet({ relationship: invitation.relationship, ...columns }),
+        )
+        .execute();
+      return true;
+    },
+
+    /** Changes what a caregiver of the patient's may do; null when there is no such grant. */
+    async changePermissions(
+      patientId: string,
+      grantId: string,
+      permissions: CarePermissions,
+    ): Promise<string | null> {
+      const row = await db
+        .updateTable('care_grants')
+        .set(permissionColumns(permissions))
+        .where('id', '=', grantId)
+        .where('patient_id', '=', patientId)
+        .where('guardian', '=', false)
+        .returning('caregiver_id')
+        .executeTakeFirst();
+      return row?.caregiver_id ?? null;
+    },
+
+    /** Ends a caregiver's access to the patient; the caregiver's id, or null when none. */
+    async remove(patientId: string, grantId: string): Promise<string | null> {
+      const row = await db
+        .deleteFrom('care_grants')
+        .where('id', '=', grantId)
+        .where('patient_id', '=', patientId)
+        .where('guardian', '=', false)
+        .returning('caregiver_id')
+        .executeTakeFirst();
+      return row?.caregiver_id ?? null;
+    },
+
+    /** A family member without a login: a patient account no one can sign in to, and the guardian's grant. */
+    async addDependent(
+      guardianId: string,
+      profile: OnboardingValues,
+      relationship: Relationship,
+    ): Promise<Dependent> {
+      const id = randomUUID();
+      const name = personName(profile.first_name, profile.last_name) ?? profile.first_name;
+      await db
+        .insertInto('user')
+        .values({
+          id,
+          name,
+          email: dependentAddress(id),
+          emailVerified: false,
+          twoFactorEnabled: false,
+          phoneNumber: null,
+          phoneNumberVerified: null,
+        })
+        .execute();
+      await db
+        .insertInto('profiles')
+        .values({ id, ...profile, role: 'patient' })
+        .execute();
+      await db
+        .insertInto('care_grants')
+        .values({
+          id: randomUUID(),
+          patient_id: id,
+          caregiver_id: guardianId,
+          relationship,
+          ...permissionColumns(everything),
+          guardian: true,
+        })
+        .execute();
+      return {
+        id,
+        name,
+        relationship,
+        gender: profile.gender,
+        ageYears: ageYears(profile.dob_ad, profile.age),
+      };
+    },
+  };
+}
+
+export type CareCircleRepository = ReturnType<typeof careCircleRepository>;
