@@ -352,10 +352,21 @@ export function visitsService(deps: VisitsServiceDeps) {
       return {
         ...figures,
         entries: entries.map(
-          ({ id, patientId, patientName, priority, reason, type, queuedAt, appointmentTime }) => ({
+          ({
+            id,
+            patientId,
+            patientName,
+            agentName,
+            priority,
+            reason,
+            type,
+            queuedAt,
+            appointmentTime,
+          }) => ({
             id,
             patientId: readable.has(patientId) ? patientId : null,
             patientName,
+            agentName: agentName ?? null,
             priority,
             reason,
             type,

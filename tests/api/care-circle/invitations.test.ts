@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CareCircle,
+  CaredFor,
+  InvitationPreview,
+  PendingInvitation,
+} from '@shared/care-circle';
+import type { Client } from '../auth/client';
+import {
+  password,
+  signUpAndConfirm,
+  signedIn,
+  startAuthWorld,
+  uniqueEmail,
+  type AuthWorld,
+} from '../auth/fixture';
+import { linksIn } from '../support/smtp';
+import { databaseVariants } from '../support/test-server';
+
+const readOnly = { record: true, message: false, visits: false };
+
+describe.each(databaseVariants)('care-circle invitations on the $name database', (variant) => {
+  let world: AuthWorld;
+
+  beforeAll(async () => {
+    world = await startAuthWorld(variant);
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  async function patient(): Promise<{ email: string; client: Client }> {
+    const email = uniqueEmail('patient');
+    await signUpAndConfirm(world, email);
+    const client = await signedIn(world, email);
+    const profile = await client.call('PUT', '/api/profile', {
+      first_name: 'Sita',
+      last_name: 'Sharma',
+      date_system: 'ad',
+    });
+    expect(profile.status).toBe(200);
+    return { email, client };
+  }
+
+  /** Invites `email` and reads the link's token from the mail it was sent. */
+  async function invite(from: Client, email: string, permissions = readOnly) {
+    const seen = world.smtp.mailsTo(email).length;
+    const answer = await from.post<PendingInvitation>('/api/care-circle/invitations', {
+      email,
+      relationship: 'son',
+      permissions,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const mail = await world.smtp.nextMailTo(email, seen);
+    const link = linksIn(mail.text).find((url) => url.includes('/care-invitation/'));
+    expect(link).toBeDefined();
+    return { invitation: answer.body, token: link!.split('/care-invitation/')[1]!, mail };
+  }
+
+  it('mails a link valid seven days that a new person signs up through and accepts', async () => {
+    const sita = await patient();
+    const hariEmail = uniqueEmail('hari');
+    const { invitation, token, mail } = await invite(sita.client, hariEmail);
+    expect(mail.subject).toContain('Sita Sharma');
+    // Never a health detail in the mail: who invites, and the link.
+    expect(mail.text).not.toMatch(/record|vitals|medic/i);
+    const days = (Date.parse(invitation.expiresAt) - Date.now()) / (24 * 60 * 60_000);
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+
+    const preview = await world.client().get<InvitationPreview>(`/api/care-invitations/${token}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      patientName: 'Sita Sharma',
+      email: hariEmail,
+      relationship: 'son',
+      permissions: readOnly,
+    });
+
+    // The link's token stands in for the invitation code, for the invited address only.
+    const elsewhere = await world.client().post('/api/auth/sign-up/email', {
+      email: uniqueEmail('stranger'),
+      password,
+      name: '',
+      inviteCode: token,
+    });
+    expect(elsewhere.status).toBe(400);
+    const signUp = await world.client().post('/api/auth/sign-up/email', {
+      email: hariEmail,
+      password,
+      name: '',
+      inviteCode: token.toLowerCase(),
+    });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
+    const confirmation = await world.smtp.nextMailTo(hariEmail, 1);
+    const confirmed = await world.client().get(linksIn(confirmation.text)[0]!);
+    expect(confirmed.status).toBe(302);
+
+    const hari = await signedIn(world, hariEmail);
+    expect((await hari.get<CaredFor[]>('/api/caring-for')).body).toEqual([]);
+    const accepted = await hari.post<CaredFor>(`/api/care-invitations/${token}/accept`);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body).toMatchObject({
+      name: 'Sita Sharma',
+      relationship: 'son',
+      permissions: readOnly,
+      guardian: false,
+    });
+    expect((await hari.get<CaredFor[]>('/api/caring-for')).body).toHaveLength(1);
+
+    // Used once: a replay, by anyone, finds nothing.
+    const replay = await hari.post(`/api/care-invitations/${token}/accept`);
+    expect(replay.status).toBe(404);
+    expect((await world.client().get(`/api/care-invitations/${token}`)).status).toBe(404);
+
+    const circle = await sita.client.get<CareCircle>('/api/care-circle');
+    expect(circle.body.invitations).toEqual([]);
+    expect(circle.body.caregivers).toEqual([
+      expect.objectContaining({ email: hariEmail, relationship: 'son', permissions: readOnly }),
+    ]);
+  });
+
+  it('refuses an expired link, a cancelled one, and an account it was not sent to', async () => {
+    const sita = await patient();
+    const invited = uniqueEmail('invited');
+    await signUpAndConfirm(world, invited);
+    const invitedClient = await signedIn(world, invited);
+
+    const expired = await invite(sita.client, invited);
+    await sql`update care_invitations set expires_at = now() - interval '1 second'
+      where id = ${expired.invitation.id}`.execute(world.server.database.db);
+    const late = await invitedClient.post(`/api/care-invitations/${expired.token}/accept`);
+    expect(late.status).toBe(404);
+    expect(late.body).toEqual({
+      error: { code: 'not_found', message: 'This invitation has expired or is no longer valid' },
+    });
+
+    const cancelled = await invite(sita.client, invited);
+    const cancel = await sita.client.call(
+      'DELETE',
+      `/api/care-circle/invitations/${cancelled.invitation.id}`,
+    );
+    expect(cancel.status).toBe(204);
+    expect(
+      (await invitedClient.post(`/api/care-invitations/${cancelled.token}/accept`)).status,
+    ).toBe(404);
+
+    const open = await invite(sita.client, invited);
+    const someoneElse = uniqueEmail('someone');
+    await signUpAndConfirm(world, someoneElse);
+    const wrong = await (
+      await signedIn(world, someoneElse)
+    ).post(`/api/care-invitations/${open.token}/accept`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'This invitation was sent to another email address',
+      },
+    });
+    // Still open for the one it was sent to.
+    expect((await invitedClient.post(`/api/care-invitations/${open.token}/accept`)).status).toBe(
+      200,
+    );
+
+    // A new invitation to the same address replaces a pending one; a caregiver is not invited twice.
+    const again = await sita.client.post('/api/care-circle/invitations', {
+      email: invited,
+      relationship: 'son',
+      permissions: readOnly,
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('answers a bent token and bad input with a clear 4xx', async () => {
+    const sita = await patient();
+    for (const token of ['short', 'A'.repeat(52) + 'A', '1'.repeat(52), '../../etc']) {
+      const answer = await world.client().get(`/api/care-invitations/${encodeURIComponent(token)}`);
+      expect(answer.status, token).toBe(404);
+    }
+    const none = await sita.client.post('/api/care-circle/invitations', {
+      email: uniqueEmail('nobody'),
+      relationship: 'son',
+      permissions: { record: false, message: false, visits: false },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body).toEqual({
+      error: { code: 'validation_failed', message: 'Please choose at least one permission' },
+    });
+    const self = await sita.client.post('/api/care-circle/invitations', {
+      email: sita.email,
+      relationship: 'other',
+      permissions: readOnly,
+    });
+    expect(self.status).toBe(400);
+    const relationship = await sita.client.post('/api/care-circle/invitations', {
+      email: uniqueEmail('x'),
+      relationship: 'neighbour',
+      permissions: readOnly,
+    });
+    expect(relationship.body).toEqual({
+      error: { code: 'validation_failed', message: 'Please choose a relationship' },
+    });
+  });
+});
