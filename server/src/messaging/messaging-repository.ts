@@ -80,9 +80,13 @@ export function messagingRepository(db: Kysely<Database>) {
           eb
             .selectFrom('messages')
             .leftJoin('profiles as sender', 'sender.id', 'messages.sender_id')
+            .leftJoin('profiles as agent', 'agent.id', 'messages.agent_id')
             .select([
               'messages.id as last_id',
               'messages.sender_id as last_sender_id',
+              'messages.agent_id as last_agent_id',
+              'agent.first_name as last_agent_first_name',
+              'agent.last_name as last_agent_last_name',
               'sender.first_name as last_sender_first_name',
               'sender.last_name as last_sender_last_name',
               'sender.role as last_sender_role',
@@ -110,6 +114,9 @@ export function messagingRepository(db: Kysely<Database>) {
         'last.last_sender_first_name',
         'last.last_sender_last_name',
         'last.last_sender_role',
+        'last.last_agent_id',
+        'last.last_agent_first_name',
+        'last.last_agent_last_name',
         'last.last_content',
         'last.last_created_at',
         'profiles.first_name',
@@ -151,6 +158,10 @@ export function messagingRepository(db: Kysely<Database>) {
               senderId: last_sender_id,
               senderName: senderName(row.last_sender_first_name, row.last_sender_last_name),
               senderRole: senderRole(row.last_sender_role),
+              agentName:
+                row.last_agent_id === null
+                  ? null
+                  : (senderName(row.last_agent_first_name, row.last_agent_last_name) ?? ''),
               content: last_content,
               createdAt: new Date(last_created_at).toISOString(),
             }

@@ -69,6 +69,7 @@ describe.each(databaseVariants)('the queue on the $name database', (variant) => 
       id: routineOld.id,
       patientId: null,
       patientName: 'Asha Gurung',
+      agentName: null,
       priority: 'routine',
       reason: 'Rash',
       type: 'call',
