@@ -40,7 +40,7 @@ export function sendInvitation(input: InvitationRequest): Promise<PendingInvitat
 }
 
 export function cancelInvitation(id: string): Promise<void> {
-  return apiFetch<void>(`/api/care-circle/invitations/${encodeURIComponent(id)}`, {
+  return apiFetch<undefined>(`/api/care-circle/invitations/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
 }
@@ -57,7 +57,7 @@ export function changePermissions(input: {
 }
 
 export function removeCaregiver(id: string): Promise<void> {
-  return apiFetch<void>(`/api/care-circle/caregivers/${encodeURIComponent(id)}`, {
+  return apiFetch<undefined>(`/api/care-circle/caregivers/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
 }
