@@ -104,3 +104,18 @@ export function isQueryOf(
   if (query.queryKey.includes(patientId)) return true;
   return query.queryHash.startsWith(hashKey([{ actingFor: patientId }]).slice(0, -1) + ',');
 }
+
+/** The patients whose data the cache holds under their own scope (asked for while acting for them). */
+export function scopedPatients(queryHashes: Iterable<string>): Set<string> {
+  const patients = new Set<string>();
+  for (const hash of queryHashes) {
+    if (!hash.startsWith('[{"actingFor":')) continue;
+    try {
+      const [scope] = JSON.parse(hash) as [{ actingFor?: unknown }];
+      if (typeof scope.actingFor === 'string') patients.add(scope.actingFor);
+    } catch {
+      // Not one of ours.
+    }
+  }
+  return patients;
+}

@@ -5,18 +5,24 @@ import { BottomNav } from '@/components/layout/bottom-nav';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
+import {
+  ActingForBar,
+  CaringForSwitch,
+} from '@/features/care-circle/components/caring-for-switch';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { DoctorWaitingBar } from '@/features/patient-home/components/doctor-waiting-bar';
 import { useLanguageSync } from '@/features/notifications/use-language-sync';
 import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
 import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
+import { useActingFor } from '@/lib/acting-for';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { useScreenSettled } from '@/lib/first-screen';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
 import { ModeBanner } from './mode-banner';
 import { useAccountData } from './use-account-data';
+import { useCareAccess } from './use-care-access';
 import { useOutboxDelivery } from './use-outbox-delivery';
 
 const loadCameraSheet = () => import('./camera-sheet');
@@ -70,6 +76,10 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   useAccountData(session.data?.user.id ?? null, session.data === undefined);
   // Texts and push messages to a closed phone are written in the account's language.
   useLanguageSync(session.data?.user.id ?? null);
+  // Whom a patient cares for, and erasing from the device whoever they no longer may.
+  const caredFor = useCareAccess(session.data?.user.id ?? null, role === 'patient');
+  const actingFor = useActingFor();
+  const actingForPerson = caredFor.find((person) => person.patientId === actingFor);
 
   if (session.data === null) return <Redirect to="/login" replace />;
 
@@ -79,6 +89,9 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
       <ClinicBadge />
       <OfflineBanner />
       {role === 'patient' && session.data && <PendingUploadsBadge />}
+      {role === 'patient' && session.data && actingForPerson && (
+        <ActingForBar userId={session.data.user.id} person={actingForPerson} />
+      )}
     </div>
   );
 
@@ -96,7 +109,11 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       {banners}
-      <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
+      {role === 'patient' && (
+        <CaringForSwitch userId={session.data.user.id} people={caredFor} />
+      )}
+      {/* A new person's record draws from scratch: nothing of the last one's stays on screen. */}
+      <main key={actingFor ?? ''} className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <BottomNav
