@@ -82,7 +82,13 @@ export function reportCareAccessEnded(patientId: string): void {
  * Queries about the account itself: the same whoever it acts for. Every other query is
  * the patient's it was asked for.
  */
-const ownAccountQueries = new Set(['session', 'caring-for', 'care-circle', 'care-invitation', 'mfa']);
+const ownAccountQueries = new Set([
+  'session',
+  'caring-for',
+  'care-circle',
+  'care-invitation',
+  'mfa',
+]);
 
 /**
  * The query cache's hash of a key (`queryKeyHashFn`): while the account acts for a patient,

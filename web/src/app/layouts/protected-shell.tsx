@@ -5,10 +5,7 @@ import { BottomNav } from '@/components/layout/bottom-nav';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
-import {
-  ActingForBar,
-  CaringForSwitch,
-} from '@/features/care-circle/components/caring-for-switch';
+import { ActingForBar, CaringForSwitch } from '@/features/care-circle/components/caring-for-switch';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { DoctorWaitingBar } from '@/features/patient-home/components/doctor-waiting-bar';
 import { useLanguageSync } from '@/features/notifications/use-language-sync';
@@ -109,9 +106,7 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       {banners}
-      {role === 'patient' && (
-        <CaringForSwitch userId={session.data.user.id} people={caredFor} />
-      )}
+      {role === 'patient' && <CaringForSwitch userId={session.data.user.id} people={caredFor} />}
       {/* A new person's record draws from scratch: nothing of the last one's stays on screen. */}
       <main key={actingFor ?? ''} className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
         <Suspense fallback={<PageLoading />}>{children}</Suspense>

@@ -60,7 +60,12 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
     const listed = caringFor.data;
     if (listed && caringFor.isFetchedAfterMount) {
       const still = new Set(listed.map((person) => person.patientId));
-      const held = scopedPatients(queryClient.getQueryCache().getAll().map((q) => q.queryHash));
+      const held = scopedPatients(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.queryHash),
+      );
       const chosen = actingForOf(userId);
       if (chosen !== null) held.add(chosen);
       void outbox.entriesOf(userId).then((entries) => {

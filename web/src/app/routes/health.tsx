@@ -9,6 +9,9 @@ import { healthRecordSections } from '@/features/health-records/components/healt
 import { useMedications } from '@/features/medications/api/get-medications';
 import { MedicationsList } from '@/features/medications/components/medications-list';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
+import { NotGranted } from '@/features/care-circle/components/caring-for-switch';
+import { useActingFor } from '@/lib/acting-for';
+import { useActingForPerson, useMayDo } from '@/lib/caring-for';
 import { useSession } from '@/lib/session';
 import { useUploadedDocs } from '@/features/uploads/api/get-uploads';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
@@ -28,12 +31,29 @@ function sectionOf(search: string) {
 }
 
 export default function HealthPage() {
+  const actingFor = useActingFor();
+  const person = useActingForPerson();
+  const mayRead = useMayDo('record');
+  const { t } = useTranslation();
+  if (actingFor !== null && !mayRead) {
+    return (
+      <div className="grid grid-cols-1 gap-4">
+        <PageHeader title={t('pages.health')} actions={<LanguageToggle />} />
+        {person && <NotGranted person={person} />}
+      </div>
+    );
+  }
+  return <HealthRecord actingFor={actingFor} />;
+}
+
+/** The record: one's own, or that of the person one cares for who let one see it. */
+function HealthRecord({ actingFor }: { actingFor: string | null }) {
   const { t } = useTranslation();
   const me = useSession().data;
   const docsCount = useDocsCount() ?? 0;
   const documents = useUploadedDocs().data;
   const history = useVisitHistory();
-  const patientId = me?.role === 'patient' ? me.user.id : undefined;
+  const patientId = me?.role === 'patient' ? (actingFor ?? me.user.id) : undefined;
   const readings = useVitals(patientId).data ?? [];
   const vitalsCount = useVitalsCount(patientId, readings);
   const medications = useMedications(patientId).data ?? [];
@@ -44,7 +64,7 @@ export default function HealthPage() {
         <PageHeader title={t('pages.health')} actions={<LanguageToggle />} />
         <p className="text-muted-foreground -mt-3 text-sm">{t('healthRecords.intro')}</p>
       </div>
-      {me && (
+      {me && actingFor === null && (
         <ProfileSummaryCard me={me}>
           {/* The spec leaves the record's buttons unwired. */}
           <Button type="button" variant="outline">

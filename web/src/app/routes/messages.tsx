@@ -1,5 +1,10 @@
+import { GrantedOnly } from '@/features/care-circle/components/caring-for-switch';
 import { MessagesScreen } from '@/features/messaging/components/messages-screen';
 
 export default function MessagesPage() {
-  return <MessagesScreen />;
+  return (
+    <GrantedOnly permission="message">
+      <MessagesScreen />
+    </GrantedOnly>
+  );
 }

@@ -14,9 +14,7 @@ export default function SignupPage() {
         <PageHeader title={t('pages.signup')} actions={<LanguageToggle />} />
         <p className="text-muted-foreground -mt-2 text-sm">{t('auth.signup.subtitle')}</p>
       </div>
-      <SignupForm
-        initial={{ email: search.get('email'), inviteCode: search.get('invitation') }}
-      />
+      <SignupForm initial={{ email: search.get('email'), inviteCode: search.get('invitation') }} />
       <p className="text-muted-foreground text-center text-sm">
         {t('auth.signup.haveAccount')}{' '}
         <Link href="/login" className="text-brand-700 font-medium hover:underline">

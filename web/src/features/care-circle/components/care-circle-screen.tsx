@@ -44,7 +44,11 @@ export function CareCircleScreen() {
             {adding ? (
               <DependentForm onDone={() => setAdding(false)} />
             ) : (
-              <Button variant="outline" className="justify-self-start" onClick={() => setAdding(true)}>
+              <Button
+                variant="outline"
+                className="justify-self-start"
+                onClick={() => setAdding(true)}
+              >
                 {t('careCircle.dependents.add')}
               </Button>
             )}

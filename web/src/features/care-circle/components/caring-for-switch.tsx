@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaredFor } from '@shared/care-circle';
+import type { CarePermission, CaredFor } from '@shared/care-circle';
 import { setActingFor, useActingFor } from '@/lib/acting-for';
+import { useActingForPerson, useMayDo } from '@/lib/caring-for';
 
 /**
  * The shell's switch between one's own record ("Myself") and each person one cares for.
@@ -40,7 +41,7 @@ export function ActingForBar({ userId, person }: { userId: string; person: Cared
   return (
     <div
       role="note"
-      className="flex items-center bg-violet-700 justify-between gap-3 px-4 py-2 text-sm font-semibold text-white"
+      className="flex items-center justify-between gap-3 bg-violet-700 px-4 py-2 text-sm font-semibold text-white"
     >
       <span>{t('careCircle.caringFor.bar', { name: person.name })}</span>
       <button
@@ -62,4 +63,24 @@ export function NotGranted({ person }: { person: CaredFor | null }) {
       {t('careCircle.caringFor.notGranted', { name: person?.name ?? '' })}
     </p>
   );
+}
+
+/**
+ * `children` when the record shown is one's own or its patient granted `permission` (a
+ * guardian holds every one); else a note saying it was not shared.
+ */
+export function GrantedOnly({
+  permission,
+  children,
+}: {
+  permission: CarePermission;
+  children: ReactNode;
+}) {
+  const actingFor = useActingFor();
+  const person = useActingForPerson();
+  const mayDo = useMayDo(permission);
+  if (mayDo) return children;
+  // Whom one cares for is still being asked: nothing of theirs is shown meanwhile.
+  if (actingFor !== null && person === null) return null;
+  return <NotGranted person={person} />;
 }

@@ -4,11 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
 import { toast } from '@/lib/toast';
-import {
-  useCancelInvitation,
-  useChangePermissions,
-  useRemoveCaregiver,
-} from '../api/care-circle';
+import { useCancelInvitation, useChangePermissions, useRemoveCaregiver } from '../api/care-circle';
 import { careServerError } from '../care-circle-errors';
 import { PermissionCheckboxes } from './permission-checkboxes';
 

@@ -34,7 +34,8 @@ export function InviteForm() {
   const { errors } = form.formState;
   // The permissions' own refusal (none chosen): `message` is also one of their fields' names.
   const permissionsRefusal: unknown =
-    errors.permissions?.root?.message ?? (errors.permissions as { message?: unknown } | undefined)?.message;
+    errors.permissions?.root?.message ??
+    (errors.permissions as { message?: unknown } | undefined)?.message;
 
   const submit = form.handleSubmit((values) => {
     send.mutate(values, {

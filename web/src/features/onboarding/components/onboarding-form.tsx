@@ -4,11 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { useLocation } from 'wouter';
-import {
-  onboardingSchema,
-  type OnboardingInput,
-  type OnboardingValues,
-} from '@shared/onboarding';
+import { onboardingSchema, type OnboardingInput, type OnboardingValues } from '@shared/onboarding';
 import type { Profile } from '@shared/profile';
 import { ProfileFields, useProfileErrorText } from '@/components/profile-fields';
 import { Button } from '@/components/ui/button';
