@@ -20,7 +20,9 @@ const sita = 'patient-sita';
 const gita = 'patient-gita';
 
 function fetchAnswering(answer: () => Response = () => Response.json({})) {
-  const fetchMock = vi.fn((_path: string, _init?: RequestInit) => Promise.resolve(answer()));
+  const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(() =>
+    Promise.resolve(answer()),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -89,7 +91,10 @@ describe('acting for someone', () => {
     expect(queryClient.getQueryData(['session'])).toBe('me');
     setActingFor(me, null);
     expect(queryClient.getQueryData(['appointments', 'next'])).toBe('mine');
-    const hashes = queryClient.getQueryCache().getAll().map((query) => query.queryHash);
+    const hashes = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((query) => query.queryHash);
     expect(scopedPatients(hashes)).toEqual(new Set([sita]));
   });
 
