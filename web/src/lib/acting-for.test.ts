@@ -59,8 +59,9 @@ describe('acting for someone', () => {
     await apiFetch('/api/messaging/care-team');
     await apiFetch('/api/me');
     await apiFetch('/api/caring-for');
+    await apiFetch('/api/profile', { method: 'PUT', body: '{}' });
     const headers = fetchMock.mock.calls.map(([, init]) => headerOf(init));
-    expect(headers).toEqual([sita, sita, null, null]);
+    expect(headers).toEqual([sita, sita, null, null, null]);
 
     setActingFor(me, null);
     await apiFetch('/api/messaging/care-team');

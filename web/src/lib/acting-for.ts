@@ -49,11 +49,14 @@ export function useActingFor(): string | null {
 }
 
 /**
- * Requests about the account itself, never about a patient it acts for: who is signed in, its
- * sign-in factors, its own care circle, whom it cares for, invitations. They go without the
- * header, so a caregiver whose access ended still learns who they care for.
+ * Requests about the account itself, never about a patient it acts for: signing in, who is
+ * signed in and their profile, sign-in factors, push and text settings, the clinic key, its
+ * own care circle, whom it cares for, invitations. They go without the header, so a caregiver
+ * whose access ended still learns whom they care for, and nothing of theirs is changed for
+ * someone else.
  */
-const ownAccountPath = /^\/api\/(auth\/|me(\/|$)|caring-for|care-circle|care-invitations\/)/;
+const ownAccountPath =
+  /^\/api\/(auth|me|profile|mfa|push|notifications|clinic|health|dev|caring-for|care-circle|care-invitations)(\/|\?|$)/;
 
 /** The header value a request to `path` carries, or null when it carries none. */
 export function actingForHeaderOf(path: string, actingFor: string | null): string | null {
