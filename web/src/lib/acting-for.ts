@@ -1,5 +1,5 @@
 import { hashKey, type QueryKey } from '@tanstack/react-query';
-import { actingForHeader } from '@shared/care-circle';
+import type { actingForHeader as contractHeader } from '@shared/care-circle';
 import { useStore } from './create-store';
 import { dataOwner } from './data-owner';
 import { localSetting } from './local-setting';
@@ -64,7 +64,12 @@ export function actingForHeaderOf(path: string, actingFor: string | null): strin
   return actingFor;
 }
 
-export { actingForHeader };
+/**
+ * The request header naming the patient (`actingForHeader` in `shared/care-circle.ts`), spelt
+ * here and held to the contract's by its type: importing the contract's module would bring
+ * its schemas and the BS calendar into every page's first JavaScript.
+ */
+export const actingForHeader: typeof contractHeader = 'sewa-acting-for';
 
 /** The error code the server answers a request for a patient whose grant is gone with. */
 export const accessEndedCode: string = 'care_access_ended';

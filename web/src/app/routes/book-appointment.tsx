@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { availabilityQueryOptions } from '@/features/appointments/api/get-availability';
 import { useAppointments } from '@/features/appointments/api/get-appointments';
 import { BookingForm } from '@/features/appointments/components/booking-form';
-import { GrantedOnly } from '@/features/care-circle/components/caring-for-switch';
 import { sessionQueryOptions, useSession } from '@/lib/session';
 
 /** A patient's booking page asks at once for the server's first free doctor and day. */
@@ -56,13 +55,11 @@ export default function BookAppointmentPage() {
   return (
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('appointments.book.title')} actions={<LanguageToggle />} />
-      <GrantedOnly permission="visits">
-        {rescheduleId ? (
-          <Rescheduling id={rescheduleId} onDone={home} />
-        ) : (
-          <BookingForm onDone={home} />
-        )}
-      </GrantedOnly>
+      {rescheduleId ? (
+        <Rescheduling id={rescheduleId} onDone={home} />
+      ) : (
+        <BookingForm onDone={home} />
+      )}
     </div>
   );
 }

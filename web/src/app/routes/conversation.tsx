@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { GrantedOnly } from '@/features/care-circle/components/caring-for-switch';
 import { conversationQueryOptions } from '@/features/messaging/api/get-conversation';
 import { messagesQueryOptions } from '@/features/messaging/api/get-messages';
 import { ConversationScreen } from '@/features/messaging/components/conversation-screen';
@@ -15,9 +14,5 @@ export function prefetch(queryClient: QueryClient, { conversationId: id }: Recor
 export default function ConversationPage() {
   const { conversationId } = useParams<{ conversationId: string }>();
   // A new key per conversation: the draft and scroll position belong to one conversation.
-  return (
-    <GrantedOnly permission="message">
-      <ConversationScreen key={conversationId} conversationId={conversationId} />
-    </GrantedOnly>
-  );
+  return <ConversationScreen key={conversationId} conversationId={conversationId} />;
 }

@@ -9,9 +9,7 @@ import { healthRecordSections } from '@/features/health-records/components/healt
 import { useMedications } from '@/features/medications/api/get-medications';
 import { MedicationsList } from '@/features/medications/components/medications-list';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
-import { NotGranted } from '@/features/care-circle/components/caring-for-switch';
 import { useActingFor } from '@/lib/acting-for';
-import { useActingForPerson, useMayDo } from '@/lib/caring-for';
 import { useSession } from '@/lib/session';
 import { useUploadedDocs } from '@/features/uploads/api/get-uploads';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
@@ -30,24 +28,12 @@ function sectionOf(search: string) {
   return healthRecordSections.find((section) => section === named);
 }
 
+/**
+ * The record: one's own, or that of the person one cares for (the shell shows it only when
+ * they let one see it).
+ */
 export default function HealthPage() {
   const actingFor = useActingFor();
-  const person = useActingForPerson();
-  const mayRead = useMayDo('record');
-  const { t } = useTranslation();
-  if (actingFor !== null && !mayRead) {
-    return (
-      <div className="grid grid-cols-1 gap-4">
-        <PageHeader title={t('pages.health')} actions={<LanguageToggle />} />
-        {person && <NotGranted person={person} />}
-      </div>
-    );
-  }
-  return <HealthRecord actingFor={actingFor} />;
-}
-
-/** The record: one's own, or that of the person one cares for who let one see it. */
-function HealthRecord({ actingFor }: { actingFor: string | null }) {
   const { t } = useTranslation();
   const me = useSession().data;
   const docsCount = useDocsCount() ?? 0;
