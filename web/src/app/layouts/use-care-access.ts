@@ -21,7 +21,6 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
   const caringFor = useQuery({
     ...caringForQueryOptions,
     enabled: enabled && userId !== null,
-    refetchOnMount: 'always',
     refetchOnWindowFocus: 'always',
     refetchOnReconnect: 'always',
   });
