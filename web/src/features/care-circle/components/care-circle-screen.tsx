@@ -55,10 +55,13 @@ export function CareCircleScreen() {
           </Card>
         </>
       )}
-      <Card className="grid gap-3">
-        <CardTitle>{t('careCircle.invite.title')}</CardTitle>
-        <InviteForm />
-      </Card>
+      {/* One form at a time: each has its own "Relationship". */}
+      {!adding && (
+        <Card className="grid gap-3">
+          <CardTitle>{t('careCircle.invite.title')}</CardTitle>
+          <InviteForm />
+        </Card>
+      )}
     </div>
   );
 }
