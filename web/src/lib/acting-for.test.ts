@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eraseCaredForData } from './account-data';
+import { eraseAccountData, eraseCaredForData } from './account-data';
 import {
   actingForOf,
   currentActingFor,
@@ -48,6 +48,14 @@ describe('acting for someone', () => {
     expect(currentActingFor()).toBe(sita);
     expect(actingForOf('someone-else')).toBeNull();
     dataOwner.set('someone-else');
+    expect(currentActingFor()).toBeNull();
+  });
+
+  it('is forgotten with the account’s data (a sign-out, another account signing in)', async () => {
+    dataOwner.set(me);
+    setActingFor(me, sita);
+    await eraseAccountData('another-account');
+    dataOwner.set(me);
     expect(currentActingFor()).toBeNull();
   });
 
