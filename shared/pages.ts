@@ -13,6 +13,8 @@ export const pages = [
   { path: '/forgot', shell: 'public', module: 'forgot' },
   { path: '/reset-password', shell: 'public', module: 'reset-password' },
   { path: '/research', shell: 'public', module: 'research' },
+  // An invitation's link: read signed in or out, so under the public shell.
+  { path: '/care-invitation/:token', shell: 'public', module: 'care-invitation' },
   {
     path: '/',
     shell: 'protected',
@@ -72,6 +74,7 @@ export const pages = [
     data: [{ path: '/api/patients/:patientId/chart', roles: ['doctor'] }],
   },
   { path: '/onboarding', shell: 'protected', module: 'onboarding' },
+  { path: '/care-circle', shell: 'protected', module: 'care-circle' },
   {
     path: '/today',
     shell: 'protected',

@@ -2,6 +2,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { UpdatePrompt } from '@/components/layout/update-prompt';
+import { scopedQueryHash } from '@/lib/acting-for';
 import { useNoteFirstScreen, useScreenSettled } from '@/lib/first-screen';
 import { onlineStatus, useOnline } from '@/lib/online-status';
 import { currentLanguage, i18n } from '@/lib/i18n';
@@ -20,6 +21,8 @@ export const queryClient = new QueryClient({
     // just after its page asked for its data (`prefetch`, the server's preload) reads that
     // answer rather than asking again; pushes, polls and changes still refresh it at once.
     queries: {
+      // Acting for someone, their data is kept apart from anyone else's (`lib/acting-for.ts`).
+      queryKeyHashFn: scopedQueryHash,
       retry: 1,
       staleTime: 2_000,
       refetchOnWindowFocus: false,

@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-query';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Me } from '@shared/profile';
+import { forgetActingFor, isQueryOf, setActingFor, actingForOf } from './acting-for';
 import { dataOwner } from './data-owner';
 import { outbox } from './outbox';
 import { signOutPending } from './pending-sign-out';
@@ -123,6 +124,7 @@ async function eraseCachedAnswers(): Promise<void> {
 
 /** Erases every account's kept data and outbox but `keep`'s (everyone's when null). */
 export async function eraseAccountData(keep: string | null): Promise<void> {
+  forgetActingFor(keep);
   dataOwner.set(keep);
   await outbox.eraseAllBut(keep);
   if (keep === null) await eraseCachedAnswers().catch(() => undefined);
@@ -201,4 +203,31 @@ export async function keepAccountData(
     unsubscribe();
     window.removeEventListener('pagehide', saveNow);
   };
+}
+
+/**
+ * The account `ownerId` no longer cares for `patientId` (their access was removed, or the
+ * server said it ended): whatever the device holds of that patient goes, at once and for
+ * good: the queries asked for them (in this page and in the kept snapshot) and what the
+ * account wrote for them and has not sent. The account acts for itself again when it acted
+ * for them. Returns how many unsent entries there were.
+ */
+export async function eraseCaredForData(
+  queryClient: QueryClient,
+  ownerId: string,
+  patientId: string,
+): Promise<number> {
+  if (actingForOf(ownerId) === patientId) setActingFor(ownerId, null);
+  queryClient.removeQueries({ predicate: (query) => isQueryOf(query, patientId) });
+  const unsent = await outbox.eraseActingFor(ownerId, patientId);
+  if (!available()) return unsent;
+  const db = await database();
+  const snapshot = await db.get('snapshots', ownerId);
+  if (snapshot) {
+    const queries = snapshot.state.queries.filter((query) => !isQueryOf(query, patientId));
+    if (queries.length !== snapshot.state.queries.length) {
+      await db.put('snapshots', { ...snapshot, state: { ...snapshot.state, queries } });
+    }
+  }
+  return unsent;
 }

@@ -1,4 +1,11 @@
 import { apiErrorSchema, type ErrorCode } from '@shared/api-error';
+import {
+  accessEndedCode,
+  actingForHeader,
+  actingForHeaderOf,
+  currentActingFor,
+  reportCareAccessEnded,
+} from './acting-for';
 import { onlineStatus, reportNetworkFailure, reportNetworkSuccess } from './online-status';
 import { signOutPending } from './pending-sign-out';
 
@@ -39,8 +46,32 @@ export function onUnauthorized(listener: (path: string) => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-async function send<T>(path: string, init: RequestInit): Promise<T> {
+/**
+ * Whom requests act for while the outbox delivers an entry written for someone: the entry's
+ * patient, or null for the account itself, rather than whom the person acts for now.
+ */
+let deliveringFor: { actingFor: string | null } | undefined;
+
+/**
+ * Runs `work`, whose requests made as it starts (before its first await) act for `actingFor`
+ * (null: for the account itself), whoever the person acts for at this moment.
+ */
+export function actingForDuring<T>(actingFor: string | null, work: () => T): T {
+  const before = deliveringFor;
+  deliveringFor = { actingFor };
+  try {
+    return work();
+  } finally {
+    deliveringFor = before;
+  }
+}
+
+async function send<T>(path: string, init: RequestInit, actingFor: string | null): Promise<T> {
   const headers = new Headers(init.headers);
+  // Acting for someone, every request about a patient says whom for; the server decides
+  // on each one whether the grant still holds.
+  const forPatient = headers.get(actingForHeader) ?? actingForHeaderOf(path, actingFor);
+  if (forPatient !== null) headers.set(actingForHeader, forPatient);
   headers.set('Accept', 'application/json');
   // The server writes mail and messages in the language the person reads the app in.
   headers.set('Accept-Language', document.documentElement.lang || 'en');
@@ -57,7 +88,13 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   }
   reportNetworkSuccess();
   if (response.status === 401) for (const listener of unauthorizedListeners) listener(path);
-  if (!response.ok) throw await toError(response);
+  if (!response.ok) {
+    const error = await toError(response);
+    if (forPatient !== null && error.status === 403 && error.code === accessEndedCode) {
+      reportCareAccessEnded(forPatient);
+    }
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -72,7 +109,7 @@ let delivering: Promise<void> | undefined;
  */
 export function deliverPendingSignOut(): Promise<void> {
   if (signOutPending.get() === null) return Promise.resolve();
-  delivering ??= send<unknown>(signOutPath, { method: 'POST', body: '{}' })
+  delivering ??= send<unknown>(signOutPath, { method: 'POST', body: '{}' }, null)
     .catch((error: unknown) => {
       const noSessionToEnd =
         error instanceof ApiRequestError &&
@@ -90,11 +127,13 @@ export function deliverPendingSignOut(): Promise<void> {
 
 /** JSON over fetch with the session cookie; throws ApiRequestError for anything but 2xx. */
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  // Read before anything is awaited, so a request is for whom it was asked for.
+  const actingFor = deliveringFor ? deliveringFor.actingFor : currentActingFor();
   // A sign-out made without a connection reaches the server before anything else does, so no
   // request goes out under a session the device has left, and a new sign-in's cookie is never
   // the one a late sign-out ends.
   if (path !== signOutPath) await deliverPendingSignOut();
-  return send<T>(path, init);
+  return send<T>(path, init, actingFor);
 }
 
 // The server hears of a waiting sign-out as soon as it can be reached: at start, and the

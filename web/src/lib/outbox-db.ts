@@ -16,6 +16,11 @@ export interface OutboxEntry<Payload = unknown> {
   /** Chosen here; where the server takes a client id, it is this one, so a resend is stored once. */
   id: string;
   ownerId: string;
+  /**
+   * The patient the account acted for when it wrote this (`acting-for.ts`); its delivery says
+   * so whoever the account acts for by then. Absent: for the account itself.
+   */
+  actingFor?: string | null;
   /** Which sender delivers it (`message`, `photo`, `profile`). */
   kind: string;
   /** Entries with the same key go one after another, oldest first (a conversation's id). */

@@ -1,4 +1,5 @@
-import { ApiRequestError } from './api-client';
+import { currentActingFor } from './acting-for';
+import { actingForDuring, ApiRequestError } from './api-client';
 import { createStore, useStore } from './create-store';
 import { onlineStatus } from './online-status';
 import { outboxStorage, type OutboxEntry, type OutboxReason } from './outbox-db';
@@ -85,7 +86,9 @@ async function deliver(owner: string, entry: OutboxEntry): Promise<'delivered' |
   sendingId = entry.id;
   await reload(owner);
   try {
-    const answer = await sender.send(entry.payload, entry);
+    const answer = await actingForDuring(entry.actingFor ?? null, () =>
+      sender.send(entry.payload, entry),
+    );
     await sender.delivered?.(answer, entry);
     await outboxStorage.remove(entry.id);
     return 'delivered';
@@ -222,6 +225,7 @@ export const outbox = {
     const stored: OutboxEntry<Payload> = {
       ...entry,
       ownerId: owner,
+      actingFor: currentActingFor(),
       state: 'pending',
       reason: null,
       attempts: 0,
@@ -254,6 +258,19 @@ export const outbox = {
   async remove(id: string): Promise<void> {
     await outboxStorage.remove(id);
     if (ownerId !== null) await reload(ownerId);
+  },
+
+  /**
+   * Forgets the entries an account wrote for `patientId`: their access ended, and nothing
+   * written for them may reach the server or stay on the device.
+   */
+  async eraseActingFor(owner: string, patientId: string): Promise<number> {
+    const entries = (await outboxStorage.listFor(owner)).filter(
+      (entry) => entry.actingFor === patientId,
+    );
+    for (const entry of entries) await outboxStorage.remove(entry.id);
+    if (ownerId === owner) await reload(owner);
+    return entries.length;
   },
 
   /**

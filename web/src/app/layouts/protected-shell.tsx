@@ -5,18 +5,26 @@ import { BottomNav } from '@/components/layout/bottom-nav';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
+import {
+  ActingForBar,
+  CaringForSwitch,
+  GrantedOnly,
+} from '@/features/care-circle/components/caring-for-switch';
 import { ClinicBadge } from '@/features/device/components/clinic-badge';
 import { DoctorWaitingBar } from '@/features/patient-home/components/doctor-waiting-bar';
 import { useLanguageSync } from '@/features/notifications/use-language-sync';
 import { PendingUploadsBadge } from '@/features/uploads/components/pending-uploads-badge';
 import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
+import { useActingFor } from '@/lib/acting-for';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { useScreenSettled } from '@/lib/first-screen';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
+import type { CarePermission } from '@shared/care-circle';
 import { ModeBanner } from './mode-banner';
 import { useAccountData } from './use-account-data';
+import { useCareAccess } from './use-care-access';
 import { useOutboxDelivery } from './use-outbox-delivery';
 
 const loadCameraSheet = () => import('./camera-sheet');
@@ -50,6 +58,18 @@ function SessionFailed({ retry }: { retry: () => void }) {
   );
 }
 
+/**
+ * What a page of a patient's record needs the person cared for to have granted: their record
+ * (Health and its readings), writing to their care team, booking and joining their visits.
+ * Every other page is the account's own or shows only what the server answers for them.
+ */
+function permissionFor(location: string): CarePermission | null {
+  if (location === '/health' || location.startsWith('/health/')) return 'record';
+  if (location === '/messages' || location.startsWith('/messages/')) return 'message';
+  if (location.startsWith('/appointments/') || location.startsWith('/visit/')) return 'visits';
+  return null;
+}
+
 /** Every protected route sits in here: it needs a session, nothing more. */
 export default function ProtectedShell({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -70,6 +90,11 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   useAccountData(session.data?.user.id ?? null, session.data === undefined);
   // Texts and push messages to a closed phone are written in the account's language.
   useLanguageSync(session.data?.user.id ?? null);
+  // Whom a patient cares for, and erasing from the device whoever they no longer may.
+  const caredFor = useCareAccess(session.data?.user.id ?? null, role === 'patient');
+  const actingFor = useActingFor();
+  const actingForPerson = caredFor.find((person) => person.patientId === actingFor);
+  const permission = permissionFor(location);
 
   if (session.data === null) return <Redirect to="/login" replace />;
 
@@ -79,6 +104,9 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
       <ClinicBadge />
       <OfflineBanner />
       {role === 'patient' && session.data && <PendingUploadsBadge />}
+      {role === 'patient' && session.data && actingForPerson && (
+        <ActingForBar userId={session.data.user.id} person={actingForPerson} />
+      )}
     </div>
   );
 
@@ -96,8 +124,16 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       {banners}
-      <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      {role === 'patient' && <CaringForSwitch userId={session.data.user.id} people={caredFor} />}
+      {/* A new person's record draws from scratch: nothing of the last one's stays on screen. */}
+      <main key={actingFor ?? ''} className="mx-auto w-full max-w-xl flex-1 px-4 pt-4 pb-28">
+        <Suspense fallback={<PageLoading />}>
+          {role === 'patient' && permission !== null ? (
+            <GrantedOnly permission={permission}>{children}</GrantedOnly>
+          ) : (
+            children
+          )}
+        </Suspense>
       </main>
       <BottomNav
         role={role}

@@ -9,6 +9,7 @@ import { healthRecordSections } from '@/features/health-records/components/healt
 import { useMedications } from '@/features/medications/api/get-medications';
 import { MedicationsList } from '@/features/medications/components/medications-list';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
+import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
 import { useUploadedDocs } from '@/features/uploads/api/get-uploads';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
@@ -27,13 +28,18 @@ function sectionOf(search: string) {
   return healthRecordSections.find((section) => section === named);
 }
 
+/**
+ * The record: one's own, or that of the person one cares for (the shell shows it only when
+ * they let one see it).
+ */
 export default function HealthPage() {
+  const actingFor = useActingFor();
   const { t } = useTranslation();
   const me = useSession().data;
   const docsCount = useDocsCount() ?? 0;
   const documents = useUploadedDocs().data;
   const history = useVisitHistory();
-  const patientId = me?.role === 'patient' ? me.user.id : undefined;
+  const patientId = me?.role === 'patient' ? (actingFor ?? me.user.id) : undefined;
   const readings = useVitals(patientId).data ?? [];
   const vitalsCount = useVitalsCount(patientId, readings);
   const medications = useMedications(patientId).data ?? [];
@@ -44,7 +50,7 @@ export default function HealthPage() {
         <PageHeader title={t('pages.health')} actions={<LanguageToggle />} />
         <p className="text-muted-foreground -mt-3 text-sm">{t('healthRecords.intro')}</p>
       </div>
-      {me && (
+      {me && actingFor === null && (
         <ProfileSummaryCard me={me}>
           {/* The spec leaves the record's buttons unwired. */}
           <Button type="button" variant="outline">

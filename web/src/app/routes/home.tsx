@@ -23,7 +23,9 @@ import { useJoinWaitingRoom } from '@/features/visits/api/join-waiting-room';
 import { visitsKeys } from '@/features/visits/api/query-keys';
 import { visitErrorText } from '@/features/visits/visit-errors';
 import { useVitals, vitalsQueryOptions } from '@/features/vitals/api/get-vitals';
+import { currentActingFor, useActingFor } from '@/lib/acting-for';
 import { activeEncounter } from '@/lib/active-encounter';
+import { useActingForPerson, useMayDo } from '@/lib/caring-for';
 import { preloadable } from '@/lib/preloadable';
 import { sessionQueryOptions, useSession } from '@/lib/session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
@@ -81,7 +83,7 @@ function useAppointmentActions() {
 }
 
 /** "Taken" on one of today's doses: kept on the device and recorded once by the server. */
-function useDoseTaken(userId: string) {
+function useDoseTaken(userId: string | undefined) {
   const { t } = useTranslation();
   const { doses, markTaken } = useDosesDue(userId);
   const taken = (shown: DoseDue) => {
@@ -92,26 +94,42 @@ function useDoseTaken(userId: string) {
   return { doses, taken };
 }
 
-/** The patient's dashboard with their own record: conversation, today's doses, vitals. */
+/**
+ * The patient's dashboard with a record: their own, or that of the person they care for
+ * (`userId` is then that patient's id), showing only what that person granted.
+ */
 function PatientHome({ firstName, userId }: { firstName: string; userId: string }) {
+  const mayRead = useMayDo('record');
+  const mayMessage = useMayDo('message');
+  const mayVisit = useMayDo('visits');
   const latestConversation = useLatestConversation();
-  const vitals = useVitals(userId);
-  const { doses, taken } = useDoseTaken(userId);
+  const vitals = useVitals(mayRead ? userId : undefined);
+  const { doses, taken } = useDoseTaken(mayRead ? userId : undefined);
   const joinVisit = useJoinVisit();
   const next = useNextAppointment();
   const appointmentActions = useAppointmentActions();
   // A failed load shows the invitation rather than a placeholder that never ends.
-  const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
+  const conversation = !mayMessage
+    ? null
+    : latestConversation.isPending
+      ? 'loading'
+      : (latestConversation.data ?? null);
+  const shownVitals = !mayRead
+    ? latestVitals([])
+    : vitals.data
+      ? latestVitals(vitals.data)
+      : 'loading';
+  const appointment = !mayVisit ? null : next.isPending ? 'loading' : (next.data ?? null);
   return (
     <PatientDashboard
       firstName={firstName}
       latestConversation={conversation}
-      vitals={vitals.data ? latestVitals(vitals.data) : 'loading'}
-      doses={doses ?? 'loading'}
+      vitals={shownVitals}
+      doses={mayRead ? (doses ?? 'loading') : []}
       onDoseTaken={taken}
       onJoinVisit={joinVisit}
       // A failed load says nothing is booked rather than loading for ever; "Schedule" stays.
-      appointment={next.isPending ? 'loading' : (next.data ?? null)}
+      appointment={appointment}
       appointmentBusy={appointmentActions.busy}
       onCheckIn={appointmentActions.checkIn}
       onCancelAppointment={appointmentActions.cancel}
@@ -136,7 +154,8 @@ export function prefetch(queryClient: QueryClient) {
     .query(sessionQueryOptions)
     .then(async (me) => {
       if (!me?.profile?.first_name) return;
-      if (me.role === 'patient') {
+      // Caring for someone, what they granted is known only once the shell has asked.
+      if (me.role === 'patient' && currentActingFor() === null) {
         await Promise.all([
           queryClient.query(conversationsQueryOptions()),
           queryClient.query(vitalsQueryOptions(me.user.id)),
@@ -154,6 +173,8 @@ export function prefetch(queryClient: QueryClient) {
 export default function HomePage() {
   const session = useSession();
   const me = session.data;
+  const actingFor = useActingFor();
+  const person = useActingForPerson();
   // The protected shell renders pages only with a session.
   if (!me) return null;
   const firstName = me.profile?.first_name;
@@ -164,6 +185,11 @@ export default function HomePage() {
   if (!role.success) return <NoRoleWelcome />;
   switch (role.data) {
     case 'patient':
+      if (actingFor !== null) {
+        // Their list not in yet: nothing of theirs is asked before what they granted is known.
+        if (person === null) return null;
+        return <PatientHome firstName={person.name} userId={actingFor} />;
+      }
       return <PatientHome firstName={firstName} userId={me.user.id} />;
     case 'doctor':
       return <doctorQueue.Component />;

@@ -8,7 +8,7 @@ import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
 import { authErrorText } from '@/features/auth/api/auth-errors';
 import { confirmationOutcomeIn } from '@/features/auth/api/confirmation-landing';
-import { useLandAfterSignIn } from '@/features/auth/api/land-after-sign-in';
+import { nextAfterSignIn, useLandAfterSignIn } from '@/features/auth/api/land-after-sign-in';
 import { useSignInWithOneTimeCode } from '@/features/auth/api/one-time-code';
 import { oneTimeLinkIn } from '@/features/auth/api/one-time-link';
 import { FormError, FormSuccess } from '@/components/ui/form-message';
@@ -51,7 +51,9 @@ export default function LoginPage() {
     linkSignIn.mutate(link, { onSuccess: () => void land() });
   }, [link, linkSignIn, land, navigate]);
 
-  if (session.data && !landing && !link) return <Redirect to="/" replace />;
+  if (session.data && !landing && !link) {
+    return <Redirect to={nextAfterSignIn(window.location.search) ?? '/'} replace />;
+  }
   if (link && (linkSignIn.isPending || linkSignIn.isSuccess || linkSignIn.isIdle)) {
     return <PageLoading />;
   }

@@ -16,12 +16,15 @@ import {
   ClinicsAndDeviceCard,
 } from '@/features/patient-profile/components/settings-cards';
 import { useVitals } from '@/features/vitals/api/get-vitals';
+import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
   const me = useSession().data;
-  const vitals = useVitals(me?.role === 'patient' ? me.user.id : undefined);
+  // The profile is the account's own; caring for someone, their readings are on Health.
+  const ownRecord = useActingFor() === null;
+  const vitals = useVitals(me?.role === 'patient' && ownRecord ? me.user.id : undefined);
   return (
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('pages.profile')} actions={<LanguageToggle />} />
@@ -52,7 +55,7 @@ export default function ProfilePage() {
           </Link>
         </Button>
       )}
-      <CaregiversCard />
+      {me?.role === 'patient' && ownRecord && <CaregiversCard />}
       {me && <AccountCard email={me.user.email} />}
       <ClinicsAndDeviceCard />
       <NotificationsButton />

@@ -1,5 +1,6 @@
 import appointmentsEn from '@/features/appointments/locales/en.json';
 import authEn from '@/features/auth/locales/en.json';
+import careCircleEn from '@/features/care-circle/locales/en.json';
 import chartEn from '@/features/chart/locales/en.json';
 import cameraEn from '@/features/camera/locales/en.json';
 import deviceEn from '@/features/device/locales/en.json';
@@ -31,6 +32,7 @@ export const english = {
   appointments: appointmentsEn,
   auth: authEn,
   camera: cameraEn,
+  careCircle: careCircleEn,
   chart: chartEn,
   device: deviceEn,
   doctorHours: doctorHoursEn,

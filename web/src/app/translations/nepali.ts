@@ -1,5 +1,6 @@
 import appointmentsNe from '@/features/appointments/locales/ne.json';
 import authNe from '@/features/auth/locales/ne.json';
+import careCircleNe from '@/features/care-circle/locales/ne.json';
 import chartNe from '@/features/chart/locales/ne.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceNe from '@/features/device/locales/ne.json';
@@ -31,6 +32,7 @@ export const nepali: Translation = {
   appointments: appointmentsNe,
   auth: authNe,
   camera: cameraNe,
+  careCircle: careCircleNe,
   chart: chartNe,
   device: deviceNe,
   doctorHours: doctorHoursNe,

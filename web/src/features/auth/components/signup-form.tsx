@@ -19,14 +19,26 @@ function uppercase(event: ChangeEvent<HTMLInputElement>) {
   input.setSelectionRange(selectionStart, selectionEnd);
 }
 
-/** Email, password and the pilot's invitation code; the button waits for all three. */
-export function SignupForm() {
+/**
+ * Email, password and the pilot's invitation code; the button waits for all three. Opened
+ * from a care circle's invitation (`/signup?invitation=TOKEN&email=…`), the link's token
+ * stands in for the code and the invited address is filled in.
+ */
+export function SignupForm({
+  initial = {},
+}: {
+  initial?: { email?: string | null; inviteCode?: string | null };
+}) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const signUp = useSignUp();
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { email: '', password: '', inviteCode: '' },
+    defaultValues: {
+      email: initial.email ?? '',
+      password: '',
+      inviteCode: initial.inviteCode?.toUpperCase() ?? '',
+    },
   });
   const [email, password, inviteCode] = useWatch({
     control: form.control,

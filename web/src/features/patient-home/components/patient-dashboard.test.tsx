@@ -142,9 +142,11 @@ describe('patient dashboard', () => {
     renderDashboard();
     expect(screen.getByRole('heading', { name: 'Today' })).toBeVisible();
     expect(screen.getByText('Welcome, Sita')).toBeVisible();
-    for (const action of ['Send photo/video', 'Share access']) {
-      expect(screen.getByRole('button', { name: action })).toBeVisible();
-    }
+    expect(screen.getByRole('button', { name: 'Send photo/video' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Share access' })).toHaveAttribute(
+      'href',
+      '/care-circle',
+    );
     expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute(
       'href',
       '/appointments/book',

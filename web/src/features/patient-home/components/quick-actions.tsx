@@ -9,6 +9,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useActingFor } from '@/lib/acting-for';
 
 const actionClass =
   'border-border bg-card hover:bg-muted flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-xl border p-2 text-center text-xs font-medium';
@@ -24,7 +25,10 @@ function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string 
   );
 }
 
-/** The five shortcuts of the dashboard; those without `href` lead nowhere yet. */
+/**
+ * The five shortcuts of the dashboard (four while caring for someone); those without `href`
+ * lead nowhere yet.
+ */
 export function QuickActions() {
   const { t } = useTranslation();
   const titleId = useId();
@@ -45,15 +49,17 @@ export function QuickActions() {
       label: t('patientHome.quickActions.messageClinic'),
       href: '/messages',
     },
-    { icon: UsersIcon, label: t('patientHome.quickActions.shareAccess') },
+    { icon: UsersIcon, label: t('patientHome.quickActions.shareAccess'), href: '/care-circle' },
   ];
+  // Only the patient shares their own record: nobody caring for them invites others.
+  const shown = useActingFor() === null ? actions : actions.slice(0, -1);
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="sr-only">
         {t('patientHome.quickActions.title')}
       </h2>
       <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
-        {actions.map(({ href, ...action }) => (
+        {shown.map(({ href, ...action }) => (
           <li key={action.label} className="grid">
             {href ? (
               <Link href={href} className={actionClass}>

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { Card, CardTitle } from '@/components/ui/card';
 
 /** A profile section named by its heading. */
@@ -55,7 +56,14 @@ export function CaregiversCard() {
       title={t('patientProfile.caregivers.title')}
       description={t('patientProfile.caregivers.description')}
     >
-      <InertRow icon={UserPlusIcon} label={t('patientProfile.caregivers.invite')} />
+      <Link
+        href="/care-circle"
+        className="hover:bg-muted -mx-2 flex min-h-11 items-center gap-3 rounded-lg px-2 text-start text-sm font-medium"
+      >
+        <UserPlusIcon className="text-brand-700 size-5 shrink-0" aria-hidden="true" />
+        <span className="flex-1">{t('patientProfile.caregivers.invite')}</span>
+        <ChevronRightIcon className="text-muted-foreground size-4" aria-hidden="true" />
+      </Link>
     </SettingsCard>
   );
 }

@@ -1,0 +1,121 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CareCircle } from '@shared/care-circle';
+import { CareCircleScreen } from './care-circle-screen';
+
+vi.mock('@/lib/toast', () => {
+  const toast = Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() });
+  return { toast };
+});
+
+const circle: CareCircle = {
+  caregivers: [
+    {
+      id: 'grant-1',
+      personId: 'user-hari',
+      name: 'Hari Sharma',
+      email: 'hari@example.com',
+      relationship: 'son',
+      permissions: { record: true, message: false, visits: false },
+      since: '2026-11-01T06:00:00.000Z',
+    },
+  ],
+  invitations: [
+    {
+      id: 'invitation-1',
+      email: 'gita@example.com',
+      relationship: 'daughter',
+      permissions: { record: true, message: true, visits: true },
+      expiresAt: '2026-12-01T06:00:00.000Z',
+    },
+  ],
+  dependents: [
+    { id: 'patient-anil', name: 'Anil Sharma', relationship: 'son', gender: 'male', ageYears: 7 },
+  ],
+};
+
+function server() {
+  const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>((path, init) => {
+    if (init?.method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
+    if (init?.method === 'PATCH') {
+      return Promise.resolve(
+        Response.json({ ...circle.caregivers[0], ...JSON.parse(init.body as string) }),
+      );
+    }
+    if (path === '/api/care-circle') return Promise.resolve(Response.json(circle));
+    return Promise.resolve(Response.json([]));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderScreen() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <CareCircleScreen />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the care circle', () => {
+  it('lists caregivers, invitations and family members under its heading', async () => {
+    server();
+    renderScreen();
+    expect(screen.getByRole('heading', { level: 1, name: 'Care circle' })).toBeVisible();
+    expect(await screen.findByText('Hari Sharma')).toBeVisible();
+    expect(screen.getByText('gita@example.com')).toBeVisible();
+    expect(screen.getByText('Anil Sharma')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add a family member' })).toBeVisible();
+  });
+
+  it('changes a caregiver’s permissions, and removes their access', async () => {
+    const fetchMock = server();
+    const { toast } = await import('@/lib/toast');
+    renderScreen();
+    const row = (await screen.findByText('Hari Sharma')).closest('li')!;
+    await userEvent.click(
+      within(row).getByRole('checkbox', { name: 'Message my care team for me' }),
+    );
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/care-circle/caregivers/grant-1',
+        expect.objectContaining({
+          method: 'PATCH',
+          body: JSON.stringify({ permissions: { record: true, message: true, visits: false } }),
+        }),
+      ),
+    );
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove access' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Access removed'));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/care-circle/caregivers/grant-1',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+  });
+
+  it('cancels an invitation', async () => {
+    const fetchMock = server();
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel invitation' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/care-circle/invitations/invitation-1',
+        expect.objectContaining({ method: 'DELETE' }),
+      ),
+    );
+  });
+
+  it('opens the family member form', async () => {
+    server();
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a family member' }));
+    expect(screen.getByLabelText('First name')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Save family member' })).toBeVisible();
+    // One "Relationship" on the page: the invitation's form waits meanwhile.
+    expect(screen.getAllByLabelText('Relationship')).toHaveLength(1);
+  });
+});

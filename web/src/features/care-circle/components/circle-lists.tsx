@@ -1,0 +1,144 @@
+import { useTranslation } from 'react-i18next';
+import type { Caregiver, Dependent, PendingInvitation } from '@shared/care-circle';
+import { Button } from '@/components/ui/button';
+import { useDates } from '@/lib/dates';
+import { useNumberFormat } from '@/lib/number-format';
+import { toast } from '@/lib/toast';
+import { useCancelInvitation, useChangePermissions, useRemoveCaregiver } from '../api/care-circle';
+import { careServerError } from '../care-circle-errors';
+import { PermissionCheckboxes } from './permission-checkboxes';
+
+const rowClass = 'border-border grid gap-2 border-t pt-3 first:border-t-0 first:pt-0';
+
+/** A caregiver: who, how related, what they may do (changed at once), and removing them. */
+function CaregiverRow({ caregiver }: { caregiver: Caregiver }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const change = useChangePermissions();
+  const remove = useRemoveCaregiver();
+  const fail = (error: unknown) => toast.error(careServerError(t, error) ?? '');
+  return (
+    <li className={rowClass}>
+      <div className="grid">
+        <span className="font-medium">{caregiver.name ?? caregiver.email}</span>
+        {caregiver.name && caregiver.email && (
+          <span className="text-muted-foreground text-sm">{caregiver.email}</span>
+        )}
+        <span className="text-muted-foreground text-sm">
+          {t(`careCircle.relationships.${caregiver.relationship}`)} ·{' '}
+          {t('careCircle.caregivers.since', { date: dates.date(caregiver.since) })}
+        </span>
+      </div>
+      <PermissionCheckboxes
+        value={change.variables?.permissions ?? caregiver.permissions}
+        disabled={change.isPending || remove.isPending}
+        onChange={(permission, granted) => {
+          const permissions = { ...caregiver.permissions, [permission]: granted };
+          // At least one stays: removing the last is "Remove access".
+          if (!permissions.record && !permissions.message && !permissions.visits) {
+            toast.error(t('careCircle.errors.permissionRequired'));
+            return;
+          }
+          change.mutate(
+            { id: caregiver.id, permissions },
+            {
+              onSuccess: () => toast.success(t('careCircle.caregivers.changed')),
+              onError: fail,
+              onSettled: () => change.reset(),
+            },
+          );
+        }}
+      />
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        disabled={remove.isPending}
+        onClick={() =>
+          remove.mutate(caregiver.id, {
+            onSuccess: () => toast.success(t('careCircle.caregivers.removed')),
+            onError: fail,
+          })
+        }
+      >
+        {t('careCircle.caregivers.remove')}
+      </Button>
+    </li>
+  );
+}
+
+export function CaregiverList({ caregivers }: { caregivers: Caregiver[] }) {
+  const { t } = useTranslation();
+  if (caregivers.length === 0) {
+    return <p className="text-muted-foreground text-sm">{t('careCircle.caregivers.empty')}</p>;
+  }
+  return (
+    <ul className="grid gap-3">
+      {caregivers.map((caregiver) => (
+        <CaregiverRow key={caregiver.id} caregiver={caregiver} />
+      ))}
+    </ul>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const cancel = useCancelInvitation();
+  return (
+    <li className={rowClass}>
+      <div className="grid">
+        <span className="font-medium">{invitation.email}</span>
+        <span className="text-muted-foreground text-sm">
+          {t(`careCircle.relationships.${invitation.relationship}`)} ·{' '}
+          {t('careCircle.invitations.expires', { date: dates.dateTime(invitation.expiresAt) })}
+        </span>
+      </div>
+      <Button
+        variant="outline"
+        className="justify-self-start"
+        disabled={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(invitation.id, {
+            onSuccess: () => toast.success(t('careCircle.invitations.cancelled')),
+            onError: (error) => toast.error(careServerError(t, error) ?? ''),
+          })
+        }
+      >
+        {t('careCircle.invitations.cancel')}
+      </Button>
+    </li>
+  );
+}
+
+export function InvitationList({ invitations }: { invitations: PendingInvitation[] }) {
+  return (
+    <ul className="grid gap-3">
+      {invitations.map((invitation) => (
+        <InvitationRow key={invitation.id} invitation={invitation} />
+      ))}
+    </ul>
+  );
+}
+
+export function DependentList({ dependents }: { dependents: Dependent[] }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  if (dependents.length === 0) {
+    return <p className="text-muted-foreground text-sm">{t('careCircle.dependents.empty')}</p>;
+  }
+  return (
+    <ul className="grid gap-3">
+      {dependents.map((dependent) => (
+        <li key={dependent.id} className={rowClass}>
+          <span className="font-medium">{dependent.name}</span>
+          <span className="text-muted-foreground text-sm">
+            {t(`careCircle.relationships.${dependent.relationship}`)}
+            {dependent.gender && ` · ${t(`onboarding.genders.${dependent.gender}`)}`}
+            {dependent.ageYears !== null &&
+              ` · ${t('careCircle.dependents.age', { age: format.number(dependent.ageYears) })}`}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
