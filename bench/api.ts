@@ -138,6 +138,7 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
         id: crypto.randomUUID(),
         conversationId,
         senderId: user.id,
+        agentId: null,
         content: `Bench message ${i + 1}: how are you feeling today?`,
       });
     }

@@ -66,6 +66,7 @@ export async function benchAuditCost(): Promise<AuditCostFigures[]> {
           id: randomUUID(),
           conversationId,
           senderId,
+          agentId: null,
           content: 'Namaste, my fever came back last night.',
         };
         const store = () => messaging.send(input);

@@ -328,6 +328,7 @@ export const scenarios: HttpScenario[] = [
       // The route's own service, with no push streams: the statements it sends, and its notify.
       const service = messagingService({
         messaging,
+        access: patientAccess(handle.db),
         hub: messageHub(handle.notifications, messaging),
         trail: auditTrail(handle.unitOfWork, auditRepository(handle.db)),
         // The sender is the patient: a patient's own message tells nobody by text or push.
