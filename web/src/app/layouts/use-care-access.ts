@@ -37,13 +37,13 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
 
   useEffect(() => {
     if (userId === null) return;
+    // Only someone whose data the device held is erased: that is always worth saying, once.
     const erase = (patientId: string) => {
-      const wasShown = actingForOf(userId) === patientId;
       void eraseCaredForData(queryClient, userId, patientId)
         .catch(() => undefined)
         .then(() => {
           const name = names.current.get(patientId);
-          if ((!wasShown && name === undefined) || told.current.has(patientId)) return;
+          if (told.current.has(patientId)) return;
           told.current.add(patientId);
           toast(
             name === undefined

@@ -67,16 +67,19 @@ export function addDependent(input: NewDependentInput): Promise<Dependent> {
   return apiFetch<Dependent>('/api/care-circle/dependents', json('POST', body));
 }
 
-/** A change to the circle: the circle is asked again, and so is whom the account cares for. */
+/**
+ * A change to the circle: the circle is asked again, and so is whom the account cares for.
+ * The change is done once the server answers, not once the lists are read again: a row that
+ * the new list no longer has (a caregiver removed) is still there to say so.
+ */
 function useCircleMutation<Input, Answer>(mutationFn: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: careCircleKeys.all }),
-        queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey }),
-      ]),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: careCircleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey });
+    },
   });
 }
 

@@ -21,16 +21,21 @@ export interface MessageBubbleProps {
 export function MessageBubble({ message, own, showSender, marker }: MessageBubbleProps) {
   const { t } = useTranslation();
   const dates = useDates();
-  const sender = own
-    ? t('messaging.conversation.you')
-    : (message.senderName ?? t(`messaging.conversation.senderRole.${message.senderRole}`));
+  const named = message.senderName ?? t(`messaging.conversation.senderRole.${message.senderRole}`);
+  // Written by a caregiver for the patient: both are named, to everyone who reads it.
+  const agent = message.agentName ?? null;
+  const sender =
+    agent !== null
+      ? own
+        ? t('messaging.conversation.writtenForYou', { agent })
+        : t('messaging.conversation.writtenFor', { agent, patient: named })
+      : own
+        ? t('messaging.conversation.you')
+        : named;
+  const visible = agent !== null || (!own && showSender);
   return (
     <li className={cn('flex flex-col gap-0.5', own ? 'items-end' : 'items-start')}>
-      <span
-        className={
-          !own && showSender ? 'text-muted-foreground px-1 text-xs font-semibold' : 'sr-only'
-        }
-      >
+      <span className={visible ? 'text-muted-foreground px-1 text-xs font-semibold' : 'sr-only'}>
         {sender}
       </span>
       <p

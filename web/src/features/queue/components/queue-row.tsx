@@ -54,6 +54,11 @@ export function QueueRow({
               {t(`queue.priority.${entry.priority}`)}
             </span>
           </div>
+          {entry.agentName && (
+            <p className="text-muted-foreground text-sm">
+              {t('queue.broughtBy', { agent: entry.agentName })}
+            </p>
+          )}
           {entry.appointmentTime !== null && (
             <p className="text-brand-700 flex items-center gap-1 text-sm font-semibold">
               <CalendarClockIcon className="size-4" aria-hidden="true" />

@@ -1,0 +1,178 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demoPassword, linkIn, mailTo, password, uniqueEmail } from './support/accounts';
+import { bubble, send } from './support/conversation';
+import { demoDoctor, newPatient, signedIn, uniqueFirstName } from './support/visit-people';
+
+// Several people, several page loads each, on a small shared machine.
+test.setTimeout(150_000);
+
+const caringFor = (page: Page) => page.getByRole('combobox', { name: 'Caring for' });
+
+/** The patient invites `email` from her care circle, reached from the home's "Share access". */
+async function invite(page: Page, email: string, permission: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Share access' }).click();
+  await expect(page.getByRole('heading', { name: 'Care circle', level: 1 })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Relationship').selectOption({ label: 'Son' });
+  await page.getByRole('checkbox', { name: permission }).check();
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent')).toBeVisible();
+}
+
+/** A new person with an account of their own, named, signed in on a page of their own. */
+async function caregiverPage(browser: Browser, baseURL: string, email: string) {
+  const person = await signedIn(browser, baseURL, email, password);
+  const saved = await person.page.request.put('/api/profile', {
+    data: { first_name: 'Hari', last_name: 'Sharma', age: 40, date_system: 'ad' },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return person;
+}
+
+test('an invited son signs up through the link, reads her record, cannot write for her, and loses it all when she removes him', async ({
+  browser,
+  baseURL,
+}) => {
+  const sita = await signedIn(browser, baseURL!, 'patient@example.com', demoPassword);
+  const hariEmail = uniqueEmail('hari');
+  await invite(sita.page, hariEmail, 'See my health record');
+
+  // The mailed link, opened signed out: who invites, and a way in.
+  const link = linkIn(await mailTo(sita.page.request, hariEmail, /care circle/i));
+  const visitor = await browser.newContext({ baseURL });
+  const page = await visitor.newPage();
+  await page.goto(link);
+  await expect(page.getByText('Sita Sharma invites you to their care circle')).toBeVisible();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(hariEmail);
+  await expect(page.getByLabel('Invitation code')).not.toHaveValue('');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const confirmation = linkIn(await mailTo(page.request, hariEmail, /confirm/i));
+  expect((await page.request.get(confirmation)).ok()).toBe(true);
+  await visitor.close();
+
+  const hari = await caregiverPage(browser, baseURL!, hariEmail);
+  await hari.page.goto(link);
+  await hari.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(caringFor(hari.page)).toBeVisible();
+  await caringFor(hari.page).selectOption({ label: 'Sita Sharma' });
+  await expect(hari.page.getByText("Sita Sharma's record")).toBeVisible();
+
+  // Her record: the readings and medicines she has, not his.
+  await hari.page.goto('/health');
+  await expect(hari.page.getByText("Sita Sharma's record")).toBeVisible();
+  await expect(hari.page.getByText('72', { exact: false }).first()).toBeVisible();
+  await hari.page.getByRole('tab', { name: /Meds/ }).click();
+  await expect(hari.page.getByText('Amlodipine 5 mg').first()).toBeVisible();
+
+  // Messages were not shared with him: nothing to write with.
+  await hari.page.goto('/messages');
+  await expect(hari.page.getByText('Sita Sharma has not shared this with you.')).toBeVisible();
+  await expect(hari.page.getByRole('textbox', { name: 'Type a message' })).toHaveCount(0);
+
+  // He has her record on his phone and goes offline; she removes him meanwhile.
+  await hari.page.goto('/health');
+  await hari.page.getByRole('tab', { name: /Meds/ }).click();
+  await expect(hari.page.getByText('Amlodipine 5 mg').first()).toBeVisible();
+  await hari.context.setOffline(true);
+
+  await sita.page.goto('/care-circle');
+  const row = sita.page.getByRole('listitem').filter({ hasText: hariEmail });
+  await row.getByRole('button', { name: 'Remove access' }).click();
+  await expect(sita.page.getByText('Access removed')).toBeVisible();
+  await expect(sita.page.getByText(hariEmail)).toHaveCount(0);
+
+  // Back online, his next screen has none of hers, and the phone says why.
+  await hari.context.setOffline(false);
+  await expect(
+    hari.page.getByText(/You no longer have access to Sita Sharma's record/),
+  ).toBeVisible();
+  await expect(hari.page.getByText('Amlodipine 5 mg')).toHaveCount(0);
+  await expect(hari.page.getByText("Sita Sharma's record")).toHaveCount(0);
+  await expect(caringFor(hari.page)).toHaveCount(0);
+  await hari.page.goto('/health');
+  await hari.page.getByRole('tab', { name: /Meds/ }).click();
+  await expect(hari.page.getByText('Amlodipine 5 mg')).toHaveCount(0);
+
+  await hari.context.close();
+  await sita.context.close();
+});
+
+test('a caregiver allowed to message her care team writes for her, and the doctor reads who wrote it', async ({
+  browser,
+  baseURL,
+}) => {
+  const name = uniqueFirstName('Sita');
+  const patient = await newPatient(browser, baseURL!, name);
+  const hariEmail = uniqueEmail('hari-messages');
+  await invite(patient.page, hariEmail, 'Message my care team for me');
+  const link = linkIn(await mailTo(patient.page.request, hariEmail, /care circle/i));
+  const token = link.split('/care-invitation/')[1]!;
+  const signUp = await patient.page.request.post('/api/auth/sign-up/email', {
+    headers: { 'x-forwarded-for': '198.18.200.7' },
+    data: { email: hariEmail, password, name: '', inviteCode: token },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const confirmation = linkIn(await mailTo(patient.page.request, hariEmail, /confirm/i));
+  expect((await patient.page.request.get(confirmation)).ok()).toBe(true);
+
+  const hari = await caregiverPage(browser, baseURL!, hariEmail);
+  await hari.page.goto(link);
+  await hari.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await caringFor(hari.page).selectOption({ label: `${name} Gurung` });
+  await hari.page.goto('/messages');
+  await hari.page.getByRole('button', { name: 'New message' }).click();
+  await expect(hari.page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const conversation = hari.page.url().split('/').pop()!;
+  const text = `Her fever is back ${Date.now()}`;
+  await send(hari.page, text);
+  await expect(bubble(hari.page, text)).toBeVisible();
+
+  const doctor = await demoDoctor(browser, baseURL!);
+  await doctor.page.goto(`/messages/${conversation}`);
+  const item = doctor.page
+    .getByRole('region', { name: 'Messages' })
+    .getByRole('listitem')
+    .filter({ has: doctor.page.getByText(text, { exact: true }) });
+  await expect(item.getByText(`Hari Sharma for ${name} Gurung`)).toBeVisible();
+
+  await doctor.context.close();
+  await hari.context.close();
+  await patient.context.close();
+});
+
+test("a guardian adds her child, books a visit for her, and the doctor's queue shows the child with her", async ({
+  browser,
+  baseURL,
+}) => {
+  const mother = await newPatient(browser, baseURL!, uniqueFirstName('Asha'));
+  const child = uniqueFirstName('Maya');
+  const page = mother.page;
+  await page.goto('/care-circle');
+  await page.getByRole('button', { name: 'Add a family member' }).click();
+  await page.getByLabel('First name').fill(child);
+  await page.getByLabel('Last name').fill('Gurung');
+  await page.getByLabel('Age', { exact: true }).fill('6');
+  await page.getByLabel('Relationship').selectOption({ label: 'Daughter' });
+  await page.getByRole('button', { name: 'Save family member' }).click();
+  await expect(page.getByText('Family member added')).toBeVisible();
+
+  await caringFor(page).selectOption({ label: `${child} Gurung` });
+  await expect(page.getByText(`${child} Gurung's record`)).toBeVisible();
+  // A video visit for her now: into the waiting room from her home.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Join Video Visit' }).click();
+  await expect(page.getByRole('button', { name: 'Leave waiting room' })).toBeVisible();
+  await expect(page.getByText(`${child} Gurung's record`)).toBeVisible();
+
+  const doctor = await demoDoctor(browser, baseURL!);
+  await doctor.page.goto('/queue');
+  const row = doctor.page.getByRole('listitem').filter({ hasText: `${child} Gurung` });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(/With Asha\w* Gurung/)).toBeVisible();
+
+  await doctor.context.close();
+  await mother.context.close();
+});
