@@ -11,7 +11,7 @@ const caringFor = (page: Page) => page.getByRole('combobox', { name: 'Caring for
 /** The patient invites `email` from her care circle, reached from the home's "Share access". */
 async function invite(page: Page, email: string, permission: string): Promise<void> {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Share access' }).click();
+  await page.getByRole('button', { name: 'Share access' }).click();
   await expect(page.getByRole('heading', { name: 'Care circle', level: 1 })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Relationship').selectOption({ label: 'Son' });
@@ -172,6 +172,10 @@ test("a guardian adds her child, books a visit for her, and the doctor's queue s
   const row = doctor.page.getByRole('listitem').filter({ hasText: `${child} Gurung` });
   await expect(row).toBeVisible();
   await expect(row.getByText(/With Asha\w* Gurung/)).toBeVisible();
+
+  // She takes her daughter out of the waiting room: the demo doctor's queue is left as found.
+  await page.getByRole('button', { name: 'Leave waiting room' }).click();
+  await expect(row).toHaveCount(0);
 
   await doctor.context.close();
   await mother.context.close();

@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { emailAddress } from './auth';
 import { onboardingSchema } from './onboarding';
 import { genders } from './profile';
+import { carePermissionsSchema, relationships } from './care-permissions';
 import { recordIdSchema } from './record-id';
+
+export * from './care-permissions';
 
 /**
  * A patient's care circle: the people they let act for them (caregivers, each with what they
@@ -13,24 +16,6 @@ import { recordIdSchema } from './record-id';
  * from v3 RoleCode), and each grant a Consent (scope `patient-privacy`, one `permit` provision
  * per permission, its actor the RelatedPerson). A dependent is a Patient without a user.
  */
-
-/** How the caregiver is related to the patient, in the patient's words. */
-export const relationships = ['spouse', 'son', 'daughter', 'parent', 'sibling', 'other'] as const;
-export type Relationship = (typeof relationships)[number];
-
-/**
- * What a caregiver may do for the patient. `record`: see the health record. `message`: write
- * to the care team for them. `visits`: book appointments and join visits for them.
- */
-export const carePermissions = ['record', 'message', 'visits'] as const;
-export type CarePermission = (typeof carePermissions)[number];
-
-export const carePermissionsSchema = z.object({
-  record: z.boolean(),
-  message: z.boolean(),
-  visits: z.boolean(),
-});
-export type CarePermissions = z.infer<typeof carePermissionsSchema>;
 
 /** Days an invitation's link stays valid. */
 export const invitationValidDays = 7;
@@ -157,15 +142,6 @@ export const invitationPreviewSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
-
-/**
- * The request header naming the patient a caregiver acts for. The server never takes it as a
- * grant: every check asks the care circle whether the caller holds one for that patient, on
- * every request, so removed access ends at the next one.
- */
-export const actingForHeader = 'sewa-acting-for';
-
-export const actingForSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/));
 
 /** The web path of an invitation's link. */
 export function invitationPath(token: string): string {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { medicationSchema } from './medications';
+import { carePermissionsSchema, relationships } from './care-permissions';
 import { genders } from './profile';
 import { vitalFlags, vitalsReadingSchema } from './vitals';
 
@@ -42,6 +43,16 @@ export const chartDocumentSchema = z.object({
 });
 export type ChartDocument = z.infer<typeof chartDocumentSchema>;
 
+/** Someone who acts for the patient (FHIR: a RelatedPerson), as the doctor sees them. */
+export const chartCarerSchema = z.object({
+  name: z.string(),
+  relationship: z.enum(relationships),
+  /** A dependent's guardian, who acts for them in everything. */
+  guardian: z.boolean(),
+  permissions: carePermissionsSchema,
+});
+export type ChartCarer = z.infer<typeof chartCarerSchema>;
+
 export const chartSchema = z.object({
   patient: z.object({
     id: z.string(),
@@ -74,6 +85,8 @@ export const chartSchema = z.object({
   visits: z.array(chartVisitSchema),
   /** Newest first. */
   documents: z.array(chartDocumentSchema),
+  /** Who acts for the patient: caregivers they granted, and a guardian. */
+  careCircle: z.array(chartCarerSchema),
 });
 export type Chart = z.infer<typeof chartSchema>;
 export type ChartLatestVitals = Chart['vitals']['latest'];

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { uploadContentPath } from '@shared/uploads';
-import type { ChartDocument, ChartVisit } from '@shared/chart';
+import type { ChartCarer, ChartDocument, ChartVisit } from '@shared/chart';
+import type { Relationship } from '@shared/care-permissions';
 import type { Database } from '../db/schema';
 import type { BirthFacts } from './patient-age';
 import { displayName } from '../profiles/person-name';
@@ -19,7 +20,8 @@ const iso = (value: Date | string | null): string | null =>
 
 /**
  * What the chart reads beyond the vitals and medications repositories: the patient's
- * profile, their visits with the doctor's name and summary, and their uploaded photos.
+ * profile, their visits with the doctor's name and summary, their uploaded photos, and who
+ * acts for them.
  */
 export function chartRepository(db: Kysely<Database>) {
   return {
@@ -105,6 +107,33 @@ export function chartRepository(db: Kysely<Database>) {
         contentType: row.content_type,
         createdAt: new Date(row.created_at).toISOString(),
         url: uploadContentPath(row.photo_id),
+      }));
+    },
+
+    /** The caregivers the patient granted and a dependent's guardian, by name. */
+    async careCircle(patientId: string): Promise<ChartCarer[]> {
+      const rows = await db
+        .selectFrom('care_grants as g')
+        .innerJoin('user as u', 'u.id', 'g.caregiver_id')
+        .leftJoin('profiles as p', 'p.id', 'g.caregiver_id')
+        .select([
+          'g.relationship',
+          'g.guardian',
+          'g.may_record',
+          'g.may_message',
+          'g.may_visits',
+          'u.email',
+          'p.first_name',
+          'p.last_name',
+        ])
+        .where('g.patient_id', '=', patientId)
+        .orderBy('g.created_at')
+        .execute();
+      return rows.map((row) => ({
+        name: displayName(row.first_name, row.last_name, row.email, '—'),
+        relationship: row.relationship as Relationship,
+        guardian: row.guardian,
+        permissions: { record: row.may_record, message: row.may_message, visits: row.may_visits },
       }));
     },
   };

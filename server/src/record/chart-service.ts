@@ -60,14 +60,16 @@ export function chartService(deps: ChartServiceDeps) {
       await requirePatient(actor, 'read-record', patientId);
       const at = now();
       const { from, to } = adherenceWindow(at);
-      const [patient, readings, prescriptions, taken, visits, documents] = await Promise.all([
-        chart.patient(patientId),
-        vitals.list(patientId),
-        medications.list(patientId),
-        medications.taken(patientId, from, to),
-        chart.visits(patientId),
-        chart.documents(patientId),
-      ]);
+      const [patient, readings, prescriptions, taken, visits, documents, careCircle] =
+        await Promise.all([
+          chart.patient(patientId),
+          vitals.list(patientId),
+          medications.list(patientId),
+          medications.taken(patientId, from, to),
+          chart.visits(patientId),
+          chart.documents(patientId),
+          chart.careCircle(patientId),
+        ]);
       if (!patient) throw new Error('a patient the policy let through has no account');
       const takenOf = takenIndex(taken);
       const trendFrom = at.getTime() - chartTrendDays * dayMs;
@@ -93,6 +95,7 @@ export function chartService(deps: ChartServiceDeps) {
         ),
         visits,
         documents,
+        careCircle,
       };
     },
   };

@@ -233,6 +233,16 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
     expect(queue.body.entries).toContainEqual(
       expect.objectContaining({ patientName: 'Maya Sharma', agentName: 'Sita Sharma' }),
     );
+    // The doctor caring for Maya reads in her chart who acts for her.
+    const chart = await doctor.client.get<{ careCircle: unknown[] }>(`/api/patients/${maya}/chart`);
+    expect(chart.body.careCircle).toEqual([
+      {
+        name: 'Sita Sharma',
+        relationship: 'daughter',
+        guardian: true,
+        permissions: { record: true, message: true, visits: true },
+      },
+    ]);
     // Sita's own appointments are hers alone: Maya's booking is not among them.
     const own = await sita.client.get<{ id: string }[]>('/api/appointments');
     expect(own.body.map((one) => one.id)).not.toContain(booked.body.id);

@@ -192,6 +192,7 @@ describe.each(databaseVariants)('the chart on the $name database', (variant) => 
       medications: [],
       visits: [],
       documents: [],
+      careCircle: [],
     });
   });
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartDocument, ChartVisit } from '@shared/chart';
+import { carePermissions } from '@shared/care-permissions';
+import type { ChartCarer, ChartDocument, ChartVisit } from '@shared/chart';
 import { visitStatuses, type VisitStatus } from '@shared/visits';
 import { Card, CardTitle } from '@/components/ui/card';
 import { useDates } from '@/lib/dates';
@@ -73,6 +74,36 @@ export function ChartDocuments({ documents }: { documents: ChartDocument[] }) {
               >
                 {t('chart.documents.open', { when: dates.dateTime(document.createdAt) })}
               </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Who acts for the patient: the caregivers they granted, and a guardian. */
+export function ChartCareCircle({ carers }: { carers: ChartCarer[] }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} className="grid gap-3">
+      <CardTitle id={titleId}>{t('chart.careCircle.title')}</CardTitle>
+      {carers.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{t('chart.careCircle.none')}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {carers.map((carer, index) => (
+            <li key={index} className="text-sm">
+              <span className="font-medium">{carer.name}</span> ·{' '}
+              {t(`chart.careCircle.relationships.${carer.relationship}`)}
+              {' · '}
+              {carer.guardian
+                ? t('chart.careCircle.guardian')
+                : carePermissions
+                    .filter((permission) => carer.permissions[permission])
+                    .map((permission) => t(`chart.careCircle.permissions.${permission}`))
+                    .join(', ')}
             </li>
           ))}
         </ul>

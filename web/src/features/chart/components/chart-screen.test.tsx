@@ -46,6 +46,14 @@ const chart: Chart = {
   ],
   visits: [],
   documents: [],
+  careCircle: [
+    {
+      name: 'Hari Sharma',
+      relationship: 'son',
+      guardian: false,
+      permissions: { record: true, message: true, visits: false },
+    },
+  ],
 };
 
 let answer: () => Response;
@@ -94,6 +102,9 @@ describe("the doctor's chart", () => {
     expect(screen.getByText('No past medications.')).toBeVisible();
     expect(screen.getByText('No visits yet.')).toBeVisible();
     expect(screen.getByText('No documents yet.')).toBeVisible();
+    const circle = screen.getByRole('region', { name: 'Care circle' });
+    expect(within(circle).getByText('Hari Sharma')).toBeVisible();
+    expect(within(circle).getByText(/Son · sees the record, messages the care team/)).toBeVisible();
   });
 
   it('says its numbers in Devanagari digits in Nepali', async () => {

@@ -12,7 +12,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
 import { useChart } from '../api/get-chart';
-import { ChartDocuments, ChartVisits } from './chart-history';
+import { ChartCareCircle, ChartDocuments, ChartVisits } from './chart-history';
 import { ChartMedications, type MedicationItemOf } from './chart-medications';
 import { ChartVitals } from './chart-vitals';
 
@@ -68,7 +68,7 @@ export function ChartScreen({
     );
   }
 
-  const { patient, vitals, medications, visits, documents } = chart.data;
+  const { patient, vitals, medications, visits, documents, careCircle } = chart.data;
   const facts = [
     patient.age === null
       ? t('chart.ageUnknown')
@@ -91,6 +91,7 @@ export function ChartScreen({
       />
       <ChartVisits visits={visits} />
       <ChartDocuments documents={documents} />
+      <ChartCareCircle carers={careCircle} />
     </div>
   );
 }

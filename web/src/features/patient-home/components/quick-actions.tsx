@@ -8,7 +8,7 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useActingFor } from '@/lib/acting-for';
 
 const actionClass =
@@ -32,7 +32,9 @@ function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string 
 export function QuickActions() {
   const { t } = useTranslation();
   const titleId = useId();
-  const actions: { icon: LucideIcon; label: string; href?: string }[] = [
+  const [, navigate] = useLocation();
+  // `opens`: a button, as the spec draws it, that opens a page (Share access: the care circle).
+  const actions: { icon: LucideIcon; label: string; href?: string; opens?: string }[] = [
     {
       icon: CalendarPlusIcon,
       label: t('patientHome.quickActions.schedule'),
@@ -49,7 +51,7 @@ export function QuickActions() {
       label: t('patientHome.quickActions.messageClinic'),
       href: '/messages',
     },
-    { icon: UsersIcon, label: t('patientHome.quickActions.shareAccess'), href: '/care-circle' },
+    { icon: UsersIcon, label: t('patientHome.quickActions.shareAccess'), opens: '/care-circle' },
   ];
   // Only the patient shares their own record: nobody caring for them invites others.
   const shown = useActingFor() === null ? actions : actions.slice(0, -1);
@@ -59,14 +61,18 @@ export function QuickActions() {
         {t('patientHome.quickActions.title')}
       </h2>
       <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
-        {shown.map(({ href, ...action }) => (
+        {shown.map(({ href, opens, ...action }) => (
           <li key={action.label} className="grid">
             {href ? (
               <Link href={href} className={actionClass}>
                 <ActionContent {...action} />
               </Link>
             ) : (
-              <button type="button" className={actionClass}>
+              <button
+                type="button"
+                className={actionClass}
+                onClick={opens ? () => navigate(opens) : undefined}
+              >
                 <ActionContent {...action} />
               </button>
             )}

@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { useLocation } from 'wouter';
 import { Card, CardTitle } from '@/components/ui/card';
 
 /** A profile section named by its heading. */
@@ -51,19 +51,22 @@ function InertRow({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
 
 export function CaregiversCard() {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   return (
     <SettingsCard
       title={t('patientProfile.caregivers.title')}
       description={t('patientProfile.caregivers.description')}
     >
-      <Link
-        href="/care-circle"
+      {/* A button, as the spec draws the card's row: it opens the care circle. */}
+      <button
+        type="button"
+        onClick={() => navigate('/care-circle')}
         className="hover:bg-muted -mx-2 flex min-h-11 items-center gap-3 rounded-lg px-2 text-start text-sm font-medium"
       >
         <UserPlusIcon className="text-brand-700 size-5 shrink-0" aria-hidden="true" />
         <span className="flex-1">{t('patientProfile.caregivers.invite')}</span>
         <ChevronRightIcon className="text-muted-foreground size-4" aria-hidden="true" />
-      </Link>
+      </button>
     </SettingsCard>
   );
 }

@@ -68,6 +68,11 @@ export function VisitScreen({
         // The chart opens beside the call, which goes on.
         return (
           <div className="grid gap-3">
+            {current.agentName && (
+              <p className="text-muted-foreground text-sm">
+                {t('visits.broughtBy', { patient: current.patientName, agent: current.agentName })}
+              </p>
+            )}
             <PatientChartLink patientId={current.patientId} newTab className="justify-self-end" />
             <CallScreen key={current.id} visit={current} role={role} />
           </div>
