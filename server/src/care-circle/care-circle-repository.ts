@@ -370,7 +370,10 @@ export function careCircleRepository(db: Kysely<Database>) {
       return row?.caregiver_id ?? null;
     },
 
-    /** Ends a caregiver's access to the patient; the caregiver's id, or null when none. */
+    /**
+     * Ends a caregiver's access to the patient, and any invitation of the patient's still
+     * pending to their address dies with it; the caregiver's id, or null when none.
+     */
     async remove(patientId: string, grantId: string): Promise<string | null> {
       const row = await db
         .deleteFrom('care_grants')
@@ -379,7 +382,17 @@ export function careCircleRepository(db: Kysely<Database>) {
         .where('guardian', '=', false)
         .returning('caregiver_id')
         .executeTakeFirst();
-      return row?.caregiver_id ?? null;
+      if (!row) return null;
+      await db
+        .updateTable('care_invitations')
+        .set({ status: 'cancelled', finished_at: sql`now()` })
+        .where('patient_id', '=', patientId)
+        .where('status', '=', 'pending')
+        .where(
+          sql<boolean>`lower(email) = (select lower(email) from "user" where id = ${row.caregiver_id})`,
+        )
+        .execute();
+      return row.caregiver_id;
     },
 
     /** A family member without a login: a patient account no one can sign in to, and the guardian's grant. */

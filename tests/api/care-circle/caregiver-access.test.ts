@@ -186,8 +186,17 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
       '/api/care-circle',
     );
     const grantId = circle.body.caregivers.find((one) => one.personId === caregiver.id)!.id;
+    // An invitation to him still pending (sent again meanwhile) dies with his access.
+    const pending = randomUUID();
+    await sql`insert into care_invitations (id, patient_id, email, relationship, may_record,
+        may_message, may_visits, token_hash, expires_at)
+      values (${pending}, ${sita.id}, ${caregiver.email.toUpperCase()}, 'son', true, true, true,
+        ${randomUUID()}, now() + interval '7 days')`.execute(server.database.db);
     const removed = await sita.client.call('DELETE', `/api/care-circle/caregivers/${grantId}`);
     expect(removed.status).toBe(204);
+    const invitation = await sql<{ status: string }>`select status from care_invitations
+      where id = ${pending}`.execute(server.database.db);
+    expect(invitation.rows).toEqual([{ status: 'cancelled' }]);
 
     const after = await client.get(`/api/patients/${sita.id}/vitals`);
     expect(after.status).toBe(403);
