@@ -91,7 +91,6 @@ const grantFacts = {
 
 const never = sql<SqlBool>`false`;
 
-/** The actor's relation to the patient `patient` (an id, or a column holding one), as SQL. */
 /** A caregiver's relation: acting for this patient, with a grant that holds the column. */
 function granted(
   actor: Actor,
@@ -107,6 +106,7 @@ function granted(
     ))`;
 }
 
+/** The actor's relation to the patient `patient` (an id, or a column holding one), as SQL. */
 function holds(actor: Actor, relation: Relation, patient: Expression<string>): Expression<SqlBool> {
   const { id, role } = actor.caller;
   // Acting for someone, a person is only what the grant makes them.

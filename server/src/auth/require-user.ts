@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { actingForHeader, actingForSchema } from '@shared/care-circle';
+import { actingForHeader, actingForSchema } from '@shared/care-permissions';
 import type { Actor } from './actor';
 import type { Caller } from './callers';
 import type { CallerResolver } from './current-user';

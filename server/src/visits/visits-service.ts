@@ -331,7 +331,8 @@ export function visitsService(deps: VisitsServiceDeps) {
 
     /** The waiting room as every doctor sees it: each patient shown is in the trail. */
     async queue(actor: Actor): Promise<Queue> {
-      if (!maySeeQueue(actor.caller))
+      // Acting for someone, a person is never a doctor.
+      if (actor.onBehalfOf !== null || !maySeeQueue(actor.caller))
         throw new AppError('forbidden', 'Only doctors see the queue.');
       const { entries, ...figures } = await visits.queue(actor.caller.id);
       await trail.noteEach(
@@ -393,7 +394,9 @@ export function visitsService(deps: VisitsServiceDeps) {
      * not read it, so probing ids tells nothing about what exists or who has it.
      */
     async start(actor: Actor, id: string): Promise<Visit> {
-      if (!mayStart(actor.caller)) throw new AppError('forbidden', 'Only doctors start visits.');
+      if (actor.onBehalfOf !== null || !mayStart(actor.caller)) {
+        throw new AppError('forbidden', 'Only doctors start visits.');
+      }
       const facts = await visits.facts(id);
       // A checked-in appointment's visit is its doctor's to take: to another, it is missing.
       if (
