@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { actingForSchema } from './care-permissions';
 import { recordIdSchema } from './record-id';
 import { roleSchema } from './role';
 
@@ -94,3 +95,11 @@ export type SendMessage = z.infer<typeof sendMessageSchema>;
 
 /** What the push stream (`GET /api/messaging/events`) carries as `event: message`. */
 export const messageEventSchema = messageSchema;
+
+/**
+ * `GET /api/messaging/events`: `for`, the patient a caregiver acts for, whose care-team
+ * conversation the stream then carries (the same check as the acting-for header).
+ */
+export const messagingEventsQuerySchema = z.object({
+  for: z.optional(actingForSchema),
+});

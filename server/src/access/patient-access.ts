@@ -208,15 +208,20 @@ export interface ConversationParties {
 
 /**
  * A conversation is read and answered by its participants, and a care-team conversation by
- * whoever the `care-team` rule lets at that patient. In memory, for the push fan-out.
+ * whoever the `care-team` rule lets at that patient. In memory, for the push fan-out: one
+ * acting for a patient is told the grant they hold (`grantOf`), read again as their stream is.
  */
-export function conversationRule(actor: Actor, conversation: ConversationParties): boolean {
+export function conversationRule(
+  actor: Actor,
+  conversation: ConversationParties,
+  grant: KnownGrant | null = null,
+): boolean {
   if (actor.onBehalfOf === null && conversation.participantIds.includes(actor.caller.id)) {
     return true;
   }
   return (
     conversation.carePatientId !== null &&
-    allows(actor, 'care-team', conversation.carePatientId, { caresFor: false })
+    allows(actor, 'care-team', conversation.carePatientId, { caresFor: false, grant })
   );
 }
 
@@ -240,6 +245,25 @@ export function actsOnSomeoneElse(actor: Actor, patientId: string | null): boole
 export function patientAccess(db: Kysely<Database>) {
   return {
     permits,
+
+    /** The grant the actor holds for the patient they act for, for the in-memory form; null when none. */
+    async grantOf(actor: Actor): Promise<KnownGrant | null> {
+      if (actor.onBehalfOf === null) return null;
+      const row = await db
+        .selectFrom('care_grants')
+        .select(['may_record', 'may_message', 'may_visits', 'guardian'])
+        .where('caregiver_id', '=', actor.caller.id)
+        .where('patient_id', '=', actor.onBehalfOf)
+        .executeTakeFirst();
+      return row
+        ? {
+            record: row.may_record,
+            message: row.may_message,
+            visits: row.may_visits,
+            guardian: row.guardian,
+          }
+        : null;
+    },
 
     /** Whether the actor may take `action` on this patient: the filter, for one patient. */
     async can(actor: Actor, action: PatientAction, patientId: string): Promise<boolean> {

@@ -20,25 +20,28 @@ export function requireUserWith(resolveCaller: CallerResolver, mayActFor: MayAct
     if (!caller) throw signInFirst();
     return caller;
   };
+  /**
+   * The patient a caller names, when the caller may act for them: the name only says whom the
+   * caller means, never what they may do (the access rule asks the grant for each action). A
+   * grant that ended answers `care_access_ended`, so the device erases what it kept of them.
+   */
+  const actingForNamed = async (caller: Caller, named: unknown): Promise<string | null> => {
+    if (named === undefined || named === '') return null;
+    const patient = actingForSchema.safeParse(named);
+    if (!patient.success || patient.data === caller.id) {
+      throw new AppError('bad_request', 'The acting-for header names no patient.');
+    }
+    if (!(await mayActFor(caller.id, patient.data))) {
+      throw new AppError('care_access_ended', 'You no longer have access to this person.');
+    }
+    return patient.data;
+  };
   return Object.assign(requireUser, {
-    /**
-     * The patient named by the acting-for header, when the caller may act for them: the header
-     * only says whom the caller means, never what they may do (the access rule asks the grant
-     * for each action). A grant that ended answers `care_access_ended`, so the device erases
-     * what it kept of that patient.
-     */
-    async actingFor(request: FastifyRequest, caller: Caller): Promise<string | null> {
-      const header = request.headers[actingForHeader];
-      if (header === undefined || header === '') return null;
-      const named = actingForSchema.safeParse(header);
-      if (!named.success || named.data === caller.id) {
-        throw new AppError('bad_request', 'The acting-for header names no patient.');
-      }
-      if (!(await mayActFor(caller.id, named.data))) {
-        throw new AppError('care_access_ended', 'You no longer have access to this person.');
-      }
-      return named.data;
-    },
+    /** The patient named by the acting-for header (see `actingForNamed`). */
+    actingFor: (request: FastifyRequest, caller: Caller) =>
+      actingForNamed(caller, request.headers[actingForHeader]),
+    /** The same, for an event stream, which a browser opens without headers: named in its query. */
+    actingForNamed,
   });
 }
 

@@ -3,6 +3,7 @@ import {
   actsOnSomeoneElse,
   conversationRule,
   type ConversationParties,
+  type KnownGrant,
   type PatientAccess,
 } from '../access/patient-access';
 import { ownerOf, type Actor } from '../auth/actor';
@@ -184,6 +185,17 @@ export function messagingService(deps: MessagingServiceDeps) {
           });
       }
       return result;
+    },
+
+    /**
+     * Who may follow the push stream, with the grant the in-memory rule reads while they act
+     * for a patient: one who may not write to that patient's care team follows nothing.
+     */
+    async follower(actor: Actor): Promise<{ actor: Actor; grant: KnownGrant | null }> {
+      if (actor.onBehalfOf === null) return { actor, grant: null };
+      const grant = await deps.access.grantOf(actor);
+      if (!grant || !(grant.message || grant.guardian)) throw notFound();
+      return { actor, grant };
     },
 
     /** Records a message pushed to `actor` when it is someone else's; their own goes unrecorded. */

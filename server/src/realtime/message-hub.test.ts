@@ -23,6 +23,7 @@ function listener(id: string, role: Role) {
       address: '127.0.0.1',
       onBehalfOf: null,
     },
+    grant: null,
     message: (message) => received.push(message.id),
     gap: () => undefined,
   };

@@ -1,7 +1,11 @@
 import * as z from 'zod/mini';
 import { messageSchema, type Message } from '@shared/messaging';
 import type { Notifications } from '../db/database';
-import { conversationRule, type ConversationParties } from '../access/patient-access';
+import {
+  conversationRule,
+  type ConversationParties,
+  type KnownGrant,
+} from '../access/patient-access';
 import type { Actor } from '../auth/actor';
 import type { MessagingRepository } from '../messaging/messaging-repository';
 import { channelSubscribers } from './channel-subscribers';
@@ -12,6 +16,8 @@ export const messageChannel = 'messaging';
 export interface Subscriber {
   /** Who follows the stream; the access policy decides which messages reach them. */
   caller: Actor;
+  /** The grant they hold while acting for a patient (`PatientAccess.grantOf`); null otherwise. */
+  grant: KnownGrant | null;
   /**
    * A new message in a conversation this subscriber may read, its JSON (made once for all),
    * and whose conversation it is.
@@ -72,7 +78,7 @@ export function messageHub(notifications: Notifications, messaging: MessagingRep
     if (!found) return;
     const json = JSON.stringify(found.message);
     for (const subscriber of subscribers) {
-      if (conversationRule(subscriber.caller, found.conversation)) {
+      if (conversationRule(subscriber.caller, found.conversation, subscriber.grant)) {
         subscriber.message(found.message, json, found.conversation);
       }
     }

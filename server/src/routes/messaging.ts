@@ -7,12 +7,14 @@ import {
   messageListSchema,
   messageSchema,
   messagesQuerySchema,
+  messagingEventsQuerySchema,
   sendMessageSchema,
 } from '@shared/messaging';
 import type { FastifyBaseLogger } from 'fastify';
 import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
-import { actingAsThemselves, type Actor } from '../auth/actor';
+import type { Actor } from '../auth/actor';
+import type { KnownGrant } from '../access/patient-access';
 import type { ApiServer } from '../http/route-schemas';
 import type { MessagingService } from '../messaging/messaging-service';
 import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
@@ -37,14 +39,15 @@ const unknownConversation = {
  * the order they came; one that cannot be recorded is not sent, and the stream says to catch up.
  */
 function pushSubscriber(
-  actor: Actor,
+  follower: { actor: Actor; grant: KnownGrant | null },
   stream: EventStream,
   service: MessagingService,
   log: FastifyBaseLogger,
 ): Subscriber {
   let delivered = Promise.resolve();
   const subscriber: Subscriber = {
-    caller: actor,
+    caller: follower.actor,
+    grant: follower.grant,
     message: (message, json, conversation) => {
       delivered = delivered
         .then(() => service.pushed(subscriber.caller, message, conversation))
@@ -142,13 +145,29 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
 
   const streams = eventStreams(app, deps.hub, deps.screens);
 
-  app.get('/api/messaging/events', async (request, reply) => {
-    const actor = async () => actingAsThemselves(await deps.requireUser(request), request.ip);
-    const first = await actor();
-    await streams.serve(request, reply, {
-      viewerId: first.caller.id,
-      subscriber: (stream) => pushSubscriber(first, stream, service, request.log),
-      recheck: actor,
-    });
-  });
+  // A caregiver follows the patient they act for by naming them in the query: a browser opens
+  // an event stream without headers of its own. Checked again as the session is, so a stream
+  // of someone whose grant ended closes.
+  app.get(
+    '/api/messaging/events',
+    { schema: { querystring: messagingEventsQuerySchema } },
+    async (request, reply) => {
+      const follower = async () => {
+        const caller = await deps.requireUser(request);
+        const onBehalfOf = await deps.requireUser.actingForNamed(caller, request.query.for);
+        return service.follower({ caller, address: request.ip, onBehalfOf });
+      };
+      const first = await follower();
+      let subscriber: Subscriber | undefined;
+      await streams.serve(request, reply, {
+        viewerId: first.actor.caller.id,
+        subscriber: (stream) => (subscriber = pushSubscriber(first, stream, service, request.log)),
+        recheck: async () => {
+          const now = await follower();
+          if (subscriber) subscriber.grant = now.grant;
+          return now.actor;
+        },
+      });
+    },
+  );
 }

@@ -6,7 +6,7 @@ import { clinicToday } from '@shared/clinic-time';
 import type { Conversation, Message } from '@shared/messaging';
 import type { Queue } from '@shared/visits';
 import { Client, type Answer } from '../auth/client';
-import { person, type Person } from '../messaging/fixture';
+import { openStream, person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
 import { allDay, saveHours, slotAhead } from '../appointments/fixture';
 
@@ -185,6 +185,13 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
       }
       // As themselves, the caregiver reads none of her record.
       expect((await caregiver.client.get(`/api/patients/${sita.id}/vitals`)).status).toBe(404);
+      // Her care team's push stream is the messaging permission's too.
+      const stream = await openStream(
+        `${server.url}/api/messaging/events?for=${sita.id}`,
+        caregiver.client.cookieHeader(),
+      );
+      expect(stream.status).toBe(permissions.message ? 200 : 404);
+      stream.close();
     });
   }
 
@@ -245,6 +252,21 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
     const written = seen.body.find((message) => message.id === sent.body.id);
     expect(written).toMatchObject({ senderId: sita.id, agentName: 'Mohan Sharma' });
 
+    // His push stream of her care team carries her messages, and only while he may message.
+    const stream = await openStream(
+      `${server.url}/api/messaging/events?for=${sita.id}`,
+      caregiver.client.cookieHeader(),
+    );
+    expect(stream.status).toBe(200);
+    await stream.next((event) => event.event === 'ready');
+    const hers = await sita.client.post<Message>(
+      `/api/messaging/conversations/${care.body.conversation.id}/messages`,
+      { id: randomUUID(), content: 'Thank you, son' },
+    );
+    const pushed = await stream.next((event) => event.event === 'message');
+    expect(JSON.parse(pushed.data)).toMatchObject({ id: hers.body.id });
+    stream.close();
+
     const circle = await sita.client.get<{ caregivers: { id: string; personId: string }[] }>(
       '/api/care-circle',
     );
@@ -261,6 +283,12 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
       where id = ${pending}`.execute(server.database.db);
     expect(invitation.rows).toEqual([{ status: 'cancelled' }]);
 
+    const closed = await openStream(
+      `${server.url}/api/messaging/events?for=${sita.id}`,
+      caregiver.client.cookieHeader(),
+    );
+    expect(closed.status).toBe(403);
+    closed.close();
     const after = await client.get(`/api/patients/${sita.id}/vitals`);
     expect(after.status).toBe(403);
     expect((after.body as { error: { code: string } }).error.code).toBe('care_access_ended');

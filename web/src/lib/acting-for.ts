@@ -40,6 +40,16 @@ export function forgetActingFor(keep: string | null): void {
   if (choice !== null && choice.userId !== keep) stored.set(null);
 }
 
+/** Hears every change of whom the signed-in account acts for; returns the way to stop. */
+export function onActingForChange(listener: () => void): () => void {
+  const stopChoice = stored.subscribe(listener);
+  const stopOwner = dataOwner.subscribe(listener);
+  return () => {
+    stopChoice();
+    stopOwner();
+  };
+}
+
 /** The patient the signed-in account acts for, re-rendering when either changes. */
 export function useActingFor(): string | null {
   const raw = useStore(stored);

@@ -51,6 +51,26 @@ afterEach(() => {
 });
 
 describe('createSharedEventSource', () => {
+  it('reads its address at each opening, and opens again at the new one when asked', () => {
+    let patient: string | null = null;
+    const shared = createSharedEventSource({
+      url: () => (patient === null ? '/events' : `/events?for=${patient}`),
+      listeners: {},
+    });
+    // Nobody uses it yet: nothing to open again.
+    shared.reopen();
+    expect(FakeEventSource.opened).toHaveLength(0);
+    const leave = shared.acquire();
+    expect(latest().url).toBe('/events');
+    patient = 'sita';
+    shared.reopen();
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[0]?.closed).toBe(true);
+    expect(latest().url).toBe('/events?for=sita');
+    leave();
+    expect(latest().closed).toBe(true);
+  });
+
   it('opens one stream for its first user and closes it after its last', () => {
     const onDisconnected = vi.fn();
     const shared = createSharedEventSource({ url: '/events', listeners: {}, onDisconnected });

@@ -4,7 +4,8 @@ import { apiFetch } from './api-client';
 export const reopenMs = { first: 2_000, max: 60_000 };
 
 export interface SharedEventSourceOptions {
-  url: string;
+  /** Where the stream is, read each time it opens (it may name whom the account acts for). */
+  url: string | (() => string);
   /** What hears each named event of the stream. */
   listeners: Record<string, (event: MessageEvent<string>) => void>;
   /** The server sent `ready`: the stream is (again) connected. */
@@ -16,6 +17,8 @@ export interface SharedEventSourceOptions {
 export interface SharedEventSource {
   /** Opens the stream for its first user (or joins it); the returned function leaves it. */
   acquire: () => () => void;
+  /** Opens the stream again, at its URL as it is now, when anyone uses it. */
+  reopen: () => void;
 }
 
 /**
@@ -30,7 +33,7 @@ export function createSharedEventSource(options: SharedEventSourceOptions): Shar
 
   function open() {
     if (typeof EventSource === 'undefined') return;
-    const stream = new EventSource(options.url);
+    const stream = new EventSource(typeof options.url === 'function' ? options.url() : options.url);
     source = stream;
     stream.addEventListener('ready', () => {
       reopenDelay = reopenMs.first;
@@ -71,6 +74,11 @@ export function createSharedEventSource(options: SharedEventSourceOptions): Shar
         users -= 1;
         if (users === 0) close();
       };
+    },
+    reopen: () => {
+      if (users === 0) return;
+      close();
+      open();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { messageEventSchema } from '@shared/messaging';
+import { currentActingFor, onActingForChange } from '@/lib/acting-for';
 import { createSharedEventSource, eventData } from '@/lib/shared-event-source';
 import { addToMessages, catchUpMessages } from '../api/get-messages';
 import { messagingKeys } from '../api/query-keys';
@@ -27,7 +28,13 @@ function onMessage(event: MessageEvent<string>) {
  * gap, each conversation on screen asks for what came after its last message.
  */
 const stream = createSharedEventSource({
-  url: '/api/messaging/events',
+  // While caring for someone, their care team's messages: the server checks the grant.
+  url: () => {
+    const patientId = currentActingFor();
+    return patientId === null
+      ? '/api/messaging/events'
+      : `/api/messaging/events?for=${encodeURIComponent(patientId)}`;
+  },
   listeners: { message: onMessage, resync: catchUp },
   onConnected: () => {
     setPushConnected(true);
@@ -35,6 +42,9 @@ const stream = createSharedEventSource({
   },
   onDisconnected: () => setPushConnected(false),
 });
+
+// Another person chosen (or oneself again): the stream follows them from now on.
+onActingForChange(() => stream.reopen());
 
 /** Starts (or joins) the tab's push stream; the returned function leaves it. */
 export function acquirePush(client: QueryClient): () => void {
