@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { actingForSchema } from './care-permissions';
 import { recordIdSchema } from './record-id';
 
 /** The time zone "today" is counted in for the queue's figures: clinic time. */
@@ -309,3 +310,11 @@ export type QueueChangeEvent = z.infer<typeof queueChangeEventSchema>;
 
 export const appointmentsChangeEventSchema = z.object({ doctorId: z.string() });
 export type AppointmentsChangeEvent = z.infer<typeof appointmentsChangeEventSchema>;
+
+/**
+ * `GET /api/visits/events`: `for`, the patient a caregiver acts for, whose visits the stream
+ * then carries (the same check as the acting-for header).
+ */
+export const visitEventsQuerySchema = z.object({
+  for: z.optional(actingForSchema),
+});

@@ -11,12 +11,12 @@ import {
   visitHistorySchema,
   visitParamsSchema,
   visitReasonSchema,
+  visitEventsQuerySchema,
   visitSchema,
 } from '@shared/visits';
 import { AppError } from '../http/app-error';
 import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
-import { actingAsThemselves } from '../auth/actor';
 import type { ApiServer } from '../http/route-schemas';
 import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
 import type { VisitHub } from '../realtime/visit-hub';
@@ -181,21 +181,29 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
 
   const streams = eventStreams(app, deps.hub, deps.screens);
 
-  app.get('/api/visits/events', { onRequest: noStore }, async (request, reply) => {
-    const mayFollow = async () => {
-      const caller = await deps.requireUser(request);
-      return service.mayFollow(actingAsThemselves(caller, request.ip)) ? caller : null;
-    };
-    const caller = await mayFollow();
-    if (!caller) throw new AppError('forbidden', 'Only patients and doctors follow visits.');
-    await streams.serve(request, reply, {
-      viewerId: caller.id,
-      subscriber: (stream) => ({
-        caller,
-        event: (name, json) => stream.send(name, json),
-        gap: () => stream.send('resync', '{}'),
-      }),
-      recheck: mayFollow,
-    });
-  });
+  // A caregiver follows the visits of the patient they act for by naming them in the query (a
+  // browser opens an event stream without headers of its own), as that patient's side.
+  app.get(
+    '/api/visits/events',
+    { schema: { querystring: visitEventsQuerySchema }, onRequest: noStore },
+    async (request, reply) => {
+      const viewer = await deps.requireUser(request);
+      const mayFollow = async () => {
+        const caller = await deps.requireUser(request);
+        const onBehalfOf = await deps.requireUser.actingForNamed(caller, request.query.for);
+        return service.follower({ caller, address: request.ip, onBehalfOf });
+      };
+      const caller = await mayFollow();
+      if (!caller) throw new AppError('forbidden', 'Only patients and doctors follow visits.');
+      await streams.serve(request, reply, {
+        viewerId: viewer.id,
+        subscriber: (stream) => ({
+          caller,
+          event: (name, json) => stream.send(name, json),
+          gap: () => stream.send('resync', '{}'),
+        }),
+        recheck: mayFollow,
+      });
+    },
+  );
 }

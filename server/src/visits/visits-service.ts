@@ -544,9 +544,13 @@ export function visitsService(deps: VisitsServiceDeps) {
       return visits.signalsFor(id, party.id, after);
     },
 
-    /** Whether the actor may follow the visits push stream. */
-    mayFollow(actor: Actor): boolean {
-      return actor.onBehalfOf === null && mayFollowVisits(actor.caller);
+    /**
+     * Whom the visits push stream follows for the actor: themselves (patients and doctors), or
+     * the patient whose visits they were granted while acting for them; null when nobody.
+     */
+    async follower(actor: Actor): Promise<Caller | null> {
+      if (actor.onBehalfOf !== null) return partyOf(actor);
+      return mayFollowVisits(actor.caller) ? actor.caller : null;
     },
   };
 }

@@ -333,6 +333,21 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
     expect(queue.body.entries).toContainEqual(
       expect.objectContaining({ patientName: 'Maya Sharma', agentName: 'Sita Sharma' }),
     );
+    // Her mother follows Maya's visits live, as Maya's side, and hears the doctor start it.
+    const stream = await openStream(
+      `${server.url}/api/visits/events?for=${maya}`,
+      sita.client.cookieHeader(),
+    );
+    expect(stream.status).toBe(200);
+    await stream.next((event) => event.event === 'ready');
+    const visitId = (checkedIn.body as { visitId: string }).visitId;
+    expect((await doctor.client.post(`/api/visits/${visitId}/start`)).status).toBe(200);
+    const started = await stream.next(
+      (event) => event.event === 'visit' && event.data.includes(visitId),
+    );
+    expect(JSON.parse(started.data)).toMatchObject({ id: visitId, status: 'waiting' });
+    stream.close();
+
     // The doctor caring for Maya reads in her chart who acts for her.
     const chart = await doctor.client.get<{ careCircle: unknown[] }>(`/api/patients/${maya}/chart`);
     expect(chart.body.careCircle).toEqual([

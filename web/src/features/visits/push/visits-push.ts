@@ -6,6 +6,7 @@ import {
   visitChangeEventSchema,
   type SignalEvent,
 } from '@shared/visits';
+import { currentActingFor, onActingForChange } from '@/lib/acting-for';
 import { createSharedEventSource, eventData } from '@/lib/shared-event-source';
 import { visitsKeys } from '../api/query-keys';
 
@@ -64,7 +65,13 @@ function onSignal(event: MessageEvent<string>) {
  * on screen gets its signals and a catch-up request on every (re)connect and `resync`.
  */
 const stream = createSharedEventSource({
-  url: '/api/visits/events',
+  // While caring for someone, their visits: the server checks the grant.
+  url: () => {
+    const patientId = currentActingFor();
+    return patientId === null
+      ? '/api/visits/events'
+      : `/api/visits/events?for=${encodeURIComponent(patientId)}`;
+  },
   listeners: {
     resync: catchUp,
     visit: onVisit,
@@ -74,6 +81,8 @@ const stream = createSharedEventSource({
   },
   onConnected: catchUp,
 });
+// Another person chosen (or oneself again): the stream follows them from now on.
+onActingForChange(() => stream.reopen());
 
 /** Starts (or joins) the tab's visits stream; the returned function leaves it. */
 export function acquireVisitsPush(client: QueryClient): () => void {
