@@ -163,6 +163,7 @@ export async function buildApp({
   const trail = auditTrail(database.unitOfWork, audit);
   const careCircle = careCircleService({
     circle: careCircleRepository(db),
+    users: usersRepository(db),
     trail,
     mailer,
     limiter,

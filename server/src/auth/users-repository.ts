@@ -78,6 +78,26 @@ export function usersRepository(db: Kysely<Database>) {
         role: roleSchema.safeParse(row.role).data ?? defaultRole,
       }));
     },
+
+    /**
+     * The account of a family member without a login (a care circle's dependent): a patient
+     * record under an address that can receive nothing (`.invalid`), unconfirmed, with no
+     * credential, so nobody can sign in to it, nor receive a code or link meant for it.
+     */
+    async addDependentAccount(id: string, name: string): Promise<void> {
+      await db
+        .insertInto('user')
+        .values({
+          id,
+          name,
+          email: `dependent-${id}@dependents.sewa.invalid`,
+          emailVerified: false,
+          twoFactorEnabled: false,
+          phoneNumber: null,
+          phoneNumberVerified: null,
+        })
+        .execute();
+    },
   };
 }
 

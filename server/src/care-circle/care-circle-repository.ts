@@ -44,8 +44,10 @@ function ageYears(dobAd: string | null, age: number | null): number | null {
   return today.year - born.year - (before ? 1 : 0);
 }
 
-/** A dependent's account row: an address that can receive nothing, and no way to sign in. */
-const dependentAddress = (id: string) => `dependent-${id}@dependents.sewa.invalid`;
+/** How a dependent is named: their first and last name. */
+export function dependentName(profile: OnboardingValues): string {
+  return personName(profile.first_name, profile.last_name) ?? profile.first_name;
+}
 
 export interface NewInvitation {
   patientId: string;
@@ -395,26 +397,16 @@ export function careCircleRepository(db: Kysely<Database>) {
       return row.caregiver_id;
     },
 
-    /** A family member without a login: a patient account no one can sign in to, and the guardian's grant. */
+    /**
+     * A family member without a login, whose account `users-repository.ts` made under `id`:
+     * their profile, and the guardian's grant of everything.
+     */
     async addDependent(
+      id: string,
       guardianId: string,
       profile: OnboardingValues,
       relationship: Relationship,
     ): Promise<Dependent> {
-      const id = randomUUID();
-      const name = personName(profile.first_name, profile.last_name) ?? profile.first_name;
-      await db
-        .insertInto('user')
-        .values({
-          id,
-          name,
-          email: dependentAddress(id),
-          emailVerified: false,
-          twoFactorEnabled: false,
-          phoneNumber: null,
-          phoneNumberVerified: null,
-        })
-        .execute();
       await db
         .insertInto('profiles')
         .values({ id, ...profile, role: 'patient' })
@@ -432,7 +424,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         .execute();
       return {
         id,
-        name,
+        name: dependentName(profile),
         relationship,
         gender: profile.gender,
         ageYears: ageYears(profile.dob_ad, profile.age),

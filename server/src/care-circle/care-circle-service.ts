@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   careCircleMessages,
   invitationPath,
@@ -22,7 +22,12 @@ import { careInvitationMail, type MailLanguage } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
-import type { CareCircleRepository, OpenInvitation } from './care-circle-repository';
+import {
+  dependentName,
+  type CareCircleRepository,
+  type OpenInvitation,
+} from './care-circle-repository';
+import type { UsersRepository } from '../auth/users-repository';
 
 /** A patient invites a few people; hundreds an hour would be mail sent at someone. */
 const inviteLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
@@ -51,6 +56,8 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  */
 export function careCircleService(deps: {
   circle: CareCircleRepository;
+  /** Makes a dependent's account: accounts are written through the users repository. */
+  users: Pick<UsersRepository, 'addDependentAccount'>;
   trail: AuditTrail;
   mailer: Mailer;
   limiter: RateLimiter;
@@ -205,8 +212,12 @@ export function careCircleService(deps: {
       input: { profile: OnboardingValues; relationship: Relationship },
     ): Promise<Dependent> {
       const guardianId = ownCircle(actor);
+      const id = randomUUID();
       return trail.change(
-        () => circle.addDependent(guardianId, input.profile, input.relationship),
+        async () => {
+          await deps.users.addDependentAccount(id, dependentName(input.profile));
+          return circle.addDependent(id, guardianId, input.profile, input.relationship);
+        },
         (dependent) =>
           entry(
             actor,
