@@ -72,6 +72,11 @@ describe('web push from the server to a push service on https', () => {
     doctor = await signIn(server.url, 'doctor@example.com');
     superadmin = await signIn(server.url, 'superadmin@example.com');
     patientId = (await patient.get<{ user: { id: string } }>('/api/me')).body.user.id;
+    // No quiet hours, so what these tests send goes at once whatever the hour of the run.
+    const quiet = await patient.call('PATCH', '/api/notifications/settings', {
+      quietHours: { start: '00:00', end: '00:00' },
+    });
+    expect(quiet.status).toBe(200);
     device = service.subscription();
   }, 180_000);
 
