@@ -10,9 +10,9 @@ import type {
 } from '@shared/care-circle';
 import type { genders } from '@shared/profile';
 import type { OnboardingValues } from '@shared/onboarding';
-import { clinicDayParts, clinicToday } from '@shared/clinic-time';
 import type { Database } from '../db/schema';
 import { displayName, personName } from '../profiles/person-name';
+import { ageOf } from '../record/patient-age';
 
 interface PermissionColumns {
   may_record: boolean;
@@ -34,15 +34,6 @@ function permissionColumns(permissions: CarePermissions): PermissionColumns {
 
 /** Every permission: what a guardian holds for a dependent. */
 const everything: CarePermissions = { record: true, message: true, visits: true };
-
-/** Whole years from a date of birth to today on the clinic's calendar, else the age given. */
-function ageYears(dobAd: string | null, age: number | null): number | null {
-  if (!dobAd) return age;
-  const born = clinicDayParts(dobAd);
-  const today = clinicDayParts(clinicToday());
-  const before = today.month < born.month || (today.month === born.month && today.day < born.day);
-  return today.year - born.year - (before ? 1 : 0);
-}
 
 /** How a dependent is named: their first and last name. */
 export function dependentName(profile: OnboardingValues): string {
@@ -151,7 +142,9 @@ export function careCircleRepository(db: Kysely<Database>) {
           'p.last_name',
           'p.gender',
           'p.age',
+          'p.date_system',
           'p.dob_ad',
+          'p.dob_bs',
         ])
         .orderBy('g.created_at')
         .execute();
@@ -160,7 +153,12 @@ export function careCircleRepository(db: Kysely<Database>) {
         name: personName(row.first_name, row.last_name) ?? '',
         relationship: row.relationship as Relationship,
         gender: row.gender as (typeof genders)[number] | null,
-        ageYears: ageYears(row.dob_ad, row.age),
+        ageYears: ageOf({
+          age: row.age,
+          dateSystem: row.date_system,
+          dobAd: row.dob_ad,
+          dobBs: row.dob_bs,
+        }),
       }));
     },
 
@@ -427,7 +425,12 @@ export function careCircleRepository(db: Kysely<Database>) {
         name: dependentName(profile),
         relationship,
         gender: profile.gender,
-        ageYears: ageYears(profile.dob_ad, profile.age),
+        ageYears: ageOf({
+          age: profile.age,
+          dateSystem: profile.date_system,
+          dobAd: profile.dob_ad,
+          dobBs: profile.dob_bs,
+        }),
       };
     },
   };

@@ -9,6 +9,7 @@ import { Client, type Answer } from '../auth/client';
 import { openStream, person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
 import { allDay, saveHours, slotAhead } from '../appointments/fixture';
+import { ageOf } from '../../../server/src/record/patient-age';
 
 type Permission = keyof CarePermissions;
 
@@ -309,6 +310,18 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
     );
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const maya = added.body.id;
+    // A date of birth in BS gives the age as the chart counts it.
+    const baby = await sita.client.post<{ ageYears: number | null }>(
+      '/api/care-circle/dependents',
+      {
+        profile: { first_name: 'Anu', date_system: 'bs', dob_bs: '2080-01-15' },
+        relationship: 'daughter',
+      },
+    );
+    expect(baby.status, JSON.stringify(baby.body)).toBe(201);
+    const bsAge = ageOf({ age: null, dateSystem: 'bs', dobAd: null, dobBs: '2080-01-15' });
+    expect(bsAge).not.toBeNull();
+    expect(baby.body.ageYears).toBe(bsAge);
     const caring = await sita.client.get<CaredFor[]>('/api/caring-for');
     expect(caring.body).toContainEqual(
       expect.objectContaining({ patientId: maya, name: 'Maya Sharma', guardian: true }),
