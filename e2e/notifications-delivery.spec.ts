@@ -66,6 +66,9 @@ test('a Nepali patient who closed the page is texted and pushed that the doctor 
     'true',
   );
   await page.keyboard.press('Escape');
+  // The verification's toast sits over the header's language buttons until it goes; a pointer
+  // resting on it would hold it there.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 
   // The installed app's device, subscribed to the push service of the test's own (a headless
   // browser reaches no real one).
