@@ -30,6 +30,7 @@ import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
 import { messageHub } from './realtime/message-hub';
+import { careAccessChanges } from './realtime/care-access-changes';
 import { visitHub } from './realtime/visit-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
@@ -161,6 +162,9 @@ export async function buildApp({
   const limiter = rateLimiter(db);
   const audit = auditRepository(db);
   const trail = auditTrail(database.unitOfWork, audit);
+  const careAccess = careAccessChanges(database.notifications);
+  // Before the database goes, like the hubs' listeners.
+  server.addHook('preClose', () => careAccess.close());
   const careCircle = careCircleService({
     circle: careCircleRepository(db),
     users: usersRepository(db),
@@ -168,6 +172,7 @@ export async function buildApp({
     mailer,
     limiter,
     publicUrl: config.publicUrl,
+    careAccess,
   });
   const requireUser = requireUserWith(
     callerResolver(auth, db, config.publicUrl, sessionActivity(db, server.log)),
@@ -292,6 +297,7 @@ export async function buildApp({
     }),
     hub: messageEvents,
     screens: presence,
+    careAccess,
     requireUser,
   });
   const visitEvents = visitHub(database.notifications, visits);
@@ -311,6 +317,7 @@ export async function buildApp({
     service: visitsServing,
     hub: visitEvents,
     screens: presence,
+    careAccess,
     requireUser,
   });
   const appointmentsServing = appointmentsService({

@@ -28,6 +28,7 @@ import {
   type OpenInvitation,
 } from './care-circle-repository';
 import type { UsersRepository } from '../auth/users-repository';
+import type { CareAccessChanges } from '../realtime/care-access-changes';
 
 /** A patient invites a few people; hundreds an hour would be mail sent at someone. */
 const inviteLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
@@ -62,6 +63,8 @@ export function careCircleService(deps: {
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
+  /** Tells every server that a grant changed, so the caregiver's open streams check again. */
+  careAccess: Pick<CareAccessChanges, 'announce'>;
 }) {
   const { circle, trail } = deps;
 
@@ -182,6 +185,7 @@ export function careCircleService(deps: {
               )
             : null,
       );
+      if (caregiverId) await deps.careAccess.announce({ caregiverId, patientId });
       const changed = caregiverId
         ? (await circle.caregivers(patientId)).find((caregiver) => caregiver.id === grantId)
         : undefined;
@@ -205,6 +209,7 @@ export function careCircleService(deps: {
             : null,
       );
       if (!caregiverId) throw noSuchCaregiver();
+      await deps.careAccess.announce({ caregiverId, patientId });
     },
 
     async addDependent(
