@@ -27,6 +27,7 @@ export const auditTypes = {
   'medication-read': 'R',
   'dose-taken': 'C',
   'chart-read': 'R',
+  'patient-read': 'R',
   'appointment-changed': 'U',
   'appointment-read': 'R',
   'doctor-hours-changed': 'U',

@@ -50,6 +50,10 @@ import { appointmentsService } from './appointments/appointments-service';
 import { registerVitalsRoutes } from './routes/vitals';
 import { registerMedicationRoutes } from './routes/medications';
 import { registerChartRoutes } from './routes/chart';
+import { registerFhirRoutes } from './routes/fhir';
+import { fhirService } from './fhir/fhir-service';
+import { fhirRepository } from './fhir/fhir-repository';
+import { fhirBasePath } from '@shared/fhir';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { uploadsService } from './uploads/uploads-service';
@@ -368,6 +372,16 @@ export async function buildApp({
       medications,
       access,
       trail,
+    }),
+    requireUser,
+  });
+  registerFhirRoutes(server, {
+    fhir: fhirService({
+      fhir: fhirRepository(db),
+      access,
+      trail,
+      mayActFor: (callerId, patientId) => careCircle.mayActFor(callerId, patientId),
+      base: new URL(fhirBasePath, config.publicUrl).toString(),
     }),
     requireUser,
   });

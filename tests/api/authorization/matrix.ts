@@ -2,6 +2,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { CarePermissions } from '@shared/care-circle';
+import type { Bundle, Observation } from 'fhir/r4';
 import type { Chart } from '@shared/chart';
 import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Appointment, DoctorListEntry } from '@shared/appointments';
@@ -63,13 +64,20 @@ export const doctorHours: Access = { kind: 'doctor-hours' };
  * What a caregiver acting for a patient (naming them in the acting-for header, or an event
  * stream's `for`) needs for the route to act on that patient's data: a permission of the
  * grant ("See my health record", "Message my care team for me", "Book and join visits for
- * me"), or any one of several; `guardian`, adding to the record, which only a dependent's guardian may; `never`, no
- * grant lends it (shaping the care circle, the trail, a doctor's or staff's work); `self`, the
- * route is the caller's own account whoever they name, and acts on the caregiver, never on
- * the patient.
+ * me"), or any one of several; `guardian`, adding to the record, which only a dependent's
+ * guardian may; `never`, no grant lends it (shaping the care circle, the trail, a doctor's or
+ * staff's work); `self`, the route is the caller's own account whoever they name, and acts on
+ * the caregiver, never on the patient; `named-record`, the FHIR API, which reads no header:
+ * the request names the patient (a search's `patient`, a resource's own), and "See my health
+ * record" reads it.
  */
 export type CareNeed =
-  keyof CarePermissions | readonly (keyof CarePermissions)[] | 'guardian' | 'never' | 'self';
+  | keyof CarePermissions
+  | readonly (keyof CarePermissions)[]
+  | 'guardian'
+  | 'never'
+  | 'self'
+  | 'named-record';
 
 /** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
 export interface Call {
@@ -248,6 +256,16 @@ function ownId(_world: World, user: Caller): Promise<string> {
   return Promise.resolve(user.userId);
 }
 
+/** One observation of the user's: a heart rate they took now. */
+async function observationOf(world: World, user: Caller): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into observations (id, reading_id, patient_id, code, value, unit, effective_at,
+      recorder_id, recorder_role)
+    values (${id}, ${randomUUID()}, ${user.userId}, '8867-4', 72, '/min', now(), ${user.userId},
+      'patient')`.execute(world.server.database.db);
+  return id;
+}
+
 /** A reading as the vitals form sends it: under a fresh id, with a blood pressure. */
 function vitalsReading(): Record<string, unknown> {
   return {
@@ -374,30 +392,25 @@ async function ownInvitation(world: World, user: Caller): Promise<string> {
   return row.rows[0]!.id;
 }
 
-/** A grant of the user's to the second patient (or, for that patient, to the demo patient). */
+/**
+ * A grant of the user's to an account that never signs in: a caregiver no other cell is, so
+ * the grant lends no test caller anything.
+ */
 async function ownGrant(world: World, signedIn: Caller): Promise<string> {
   // Signed out, someone's: the demo patient's.
   const user = signedIn.userId === null ? world.byRole.patient : signedIn;
-  const caregiver =
-    user.userId === world.otherPatient.userId ? world.byRole.patient : world.otherPatient;
   const id = randomUUID();
   await sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
       may_message, may_visits)
-    values (${id}, ${user.userId}, ${caregiver.userId}, 'sibling', true, false, false)
-    on conflict (patient_id, caregiver_id) do update set may_record = true
-    returning id`.execute(world.server.database.db);
-  const row = await sql<{ id: string }>`select id from care_grants
-    where patient_id = ${user.userId} and caregiver_id = ${caregiver.userId}`.execute(
-    world.server.database.db,
-  );
-  return row.rows[0]!.id;
+    values (${id}, ${user.userId}, ${await bareAccount(world)}, 'sibling', true, false,
+      false)`.execute(world.server.database.db);
+  return id;
 }
 
 /** An invitation to the user's own address from a patient who is not them. */
 async function invitationTo(world: World, user: Caller): Promise<string> {
-  const from =
-    user.userId === world.byRole.patient.userId ? world.otherPatient : world.byRole.patient;
-  return invitation(world, from.userId!, user.email ?? 'nobody@example.com');
+  // From a patient no cell is: accepting it lends no test caller another's record.
+  return invitation(world, await bareAccount(world), user.email ?? 'nobody@example.com');
 }
 
 let signUps = 0;
@@ -1108,6 +1121,67 @@ export const matrix: MatrixEntry[] = [
     call: ({ resource }) => ({ path: `/api/care-invitations/${resource}/accept` }),
   },
 
+  // The FHIR R4 API: the same access rule, read through FHIR.
+  {
+    route: 'GET /fhir/R4/metadata',
+    access: everyone,
+    forPatient: 'self',
+    call: () => ({ path: '/fhir/R4/metadata' }),
+  },
+  {
+    route: 'GET /fhir/R4/Patient/:id',
+    access: patientRecord,
+    forPatient: 'named-record',
+    prepare: ownId,
+    call: ({ resource }) => ({ path: `/fhir/R4/Patient/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'Patient', id: resource });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Patient',
+    access: signedIn,
+    forPatient: 'named-record',
+    call: ({ caller }) => ({ path: `/fhir/R4/Patient?_id=${caller.userId ?? ''}` }),
+    query: { _count: 'checked', _lastUpdated: 'checked', _id: 'free' },
+    // The patient named, when the caller may read them; never anyone else.
+    check(answer, { caller }) {
+      const found = ((answer.body as Bundle).entry ?? []).map((entry) => entry.resource?.id);
+      expect(found.every((id) => id === caller.userId)).toBe(true);
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Observation/:id',
+    access: record,
+    forPatient: 'named-record',
+    prepare: observationOf,
+    call: ({ resource }) => ({ path: `/fhir/R4/Observation/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'Observation', id: resource });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Observation',
+    access: signedIn,
+    forPatient: 'named-record',
+    call: ({ caller }) => ({ path: `/fhir/R4/Observation?patient=${caller.userId ?? ''}` }),
+    query: {
+      date: 'checked',
+      _count: 'checked',
+      _lastUpdated: 'checked',
+      patient: 'free',
+      code: 'free',
+      status: 'free',
+    },
+    // Only the patient the search names.
+    check(answer, { caller }) {
+      const subjects = ((answer.body as Bundle).entry ?? []).map(
+        (entry) => (entry.resource as Observation).subject?.reference,
+      );
+      expect(subjects.every((subject) => subject === `Patient/${caller.userId}`)).toBe(true);
+    },
+  },
+
   // The account system.
   {
     route: 'GET /api/auth/*',
@@ -1185,5 +1259,7 @@ export const matrix: MatrixEntry[] = [
 
 /** Routes the matrix does not describe: the web app's files and page fallback. */
 export function isApiRoute(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/dev/');
+  return (
+    url === '/api' || url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/fhir/')
+  );
 }
