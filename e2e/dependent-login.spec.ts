@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkIn, mailTo, password, uniqueEmail } from './support/accounts';
-import { newPatient, uniqueFirstName } from './support/visit-people';
+import { caringFor, guardianOfNewDaughter } from './support/care-circle';
 
 // Two people, several page loads each, on a small shared machine.
 test.setTimeout(150_000);
@@ -9,27 +9,14 @@ test('a guardian gives her child a login; the child makes it from the mailed lin
   browser,
   baseURL,
 }) => {
-  const mother = await newPatient(browser, baseURL!, uniqueFirstName('Asha'));
-  const child = uniqueFirstName('Maya');
+  const { mother, child } = await guardianOfNewDaughter(browser, baseURL!, '15');
   const page = mother.page;
-  await page.goto('/care-circle');
-  await page.getByRole('button', { name: 'Add a family member' }).click();
-  await page.getByLabel('First name').fill(child);
-  await page.getByLabel('Last name').fill('Gurung');
-  await page.getByLabel('Age', { exact: true }).fill('15');
-  await page.getByLabel('Relationship').selectOption({ label: 'Daughter' });
-  await page.getByRole('button', { name: 'Save family member' }).click();
-  await expect(page.getByText('Family member added')).toBeVisible();
-
   // Caring for her, the mother records her heart rate.
-  const caringFor = page.getByRole('combobox', { name: 'Caring for' });
-  await caringFor.selectOption({ label: `${child} Gurung` });
-  await expect(page.getByText(`${child} Gurung's record`)).toBeVisible();
   await page.goto('/health/vitals/new');
   await page.getByRole('textbox', { name: 'Heart rate' }).fill('93');
   await page.getByRole('button', { name: 'Save vitals' }).click();
   await expect(page.getByText('Vitals saved', { exact: true })).toBeVisible();
-  await caringFor.selectOption({ label: 'Myself' });
+  await caringFor(page).selectOption({ label: 'Myself' });
 
   // Then gives her a login of her own.
   const childEmail = uniqueEmail('maya');

@@ -7,7 +7,6 @@ import {
   type CaredFor,
   type Dependent,
   type InvitationPreview,
-  type PendingInvitation,
 } from '@shared/care-circle';
 import type { VitalsReading } from '@shared/vitals';
 import { Client } from '../auth/client';
@@ -19,7 +18,7 @@ import {
   uniqueEmail,
   type AuthWorld,
 } from '../auth/fixture';
-import { linksIn } from '../support/smtp';
+import { circlePatient, mailedInvitation } from './fixture';
 import { databaseVariants } from '../support/test-server';
 
 const everything = { record: true, message: true, visits: true };
@@ -40,20 +39,7 @@ describe.each(databaseVariants)('a dependent’s own login on the $name database
 
   const db = () => world.server.database.db;
 
-  async function patient(first = 'Sita'): Promise<{ id: string; email: string; client: Client }> {
-    const email = uniqueEmail(first.toLowerCase());
-    await signUpAndConfirm(world, email);
-    const client = await signedIn(world, email);
-    const profile = await client.call('PUT', '/api/profile', {
-      first_name: first,
-      last_name: 'Sharma',
-      gender: 'female',
-      date_system: 'ad',
-    });
-    expect(profile.status).toBe(200);
-    const me = await client.get<{ user: { id: string } }>('/api/me');
-    return { id: me.body.user.id, email, client };
-  }
+  const patient = (first = 'Sita') => circlePatient(world, first, 'female');
 
   async function addChild(guardian: Client, first = 'Maya'): Promise<Dependent> {
     const added = await guardian.post<Dependent>('/api/care-circle/dependents', {
@@ -72,18 +58,11 @@ describe.each(databaseVariants)('a dependent’s own login on the $name database
   }
 
   /** Gives the dependent a login at `email`, and reads the link's token from the mail sent. */
-  async function inviteLogin(guardian: Client, dependentId: string, email: string) {
-    const seen = world.smtp.mailsTo(email.toLowerCase()).length;
-    const answer = await guardian.post<PendingInvitation>(
-      `/api/care-circle/dependents/${dependentId}/login-invitation`,
-      { email },
-    );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const mail = await world.smtp.nextMailTo(email.toLowerCase(), seen);
-    const link = linksIn(mail.text).find((url) => url.includes('/care-invitation/'));
-    expect(link).toBeDefined();
-    return { invitation: answer.body, token: link!.split('/care-invitation/')[1]!, mail };
-  }
+  const inviteLogin = (guardian: Client, dependentId: string, email: string) =>
+    mailedInvitation(world, guardian, email.toLowerCase(), {
+      path: `/api/care-circle/dependents/${dependentId}/login-invitation`,
+      body: { email },
+    });
 
   const claim = (token: string, secret = password) =>
     world.client().post(`/api/care-invitations/${token}/claim`, { password: secret });
