@@ -26,7 +26,7 @@ test('a guardian gives her child a login; the child makes it from the mailed lin
   await row.getByLabel('Email').fill(childEmail);
   await row.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Invitation sent')).toBeVisible();
-  await expect(page.getByText(`Own login for ${child} Gurung`)).toBeVisible();
+  await expect(page.getByText(`A login for ${child} Gurung`)).toBeVisible();
 
   // The mailed link, opened on her own phone.
   const link = linkIn(await mailTo(page.request, childEmail, /sign in to Sewa yourself/i));

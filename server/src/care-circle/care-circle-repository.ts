@@ -482,8 +482,8 @@ export function careCircleRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Ends a caregiver's access to the patient, and any invitation of the patient's still
-     * pending to their address dies with it; the caregiver's id, or null when none.
+     * Ends a caregiver's access to the patient, and any invitation to care of the patient's
+     * still pending to their address dies with it; the caregiver's id, or null when none.
      */
     async remove(patientId: string, grantId: string): Promise<string | null> {
       const row = await db
@@ -498,6 +498,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         .updateTable('care_invitations')
         .set({ status: 'cancelled', finished_at: sql`now()` })
         .where('patient_id', '=', patientId)
+        .where('dependent_id', 'is', null)
         .where('status', '=', 'pending')
         .where(
           sql<boolean>`lower(email) = (select lower(email) from "user" where id = ${row.caregiver_id})`,

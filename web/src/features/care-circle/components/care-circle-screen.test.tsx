@@ -173,7 +173,7 @@ describe('a family member’s own login', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderScreen();
     const row = (await screen.findByText('anil@example.com')).closest('li')!;
-    expect(within(row).getByText(/Own login for Anil Sharma/)).toBeVisible();
+    expect(within(row).getByText(/A login for Anil Sharma/)).toBeVisible();
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel invitation' }));
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(

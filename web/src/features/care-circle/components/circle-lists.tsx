@@ -95,7 +95,7 @@ function InvitationRow({
   const what =
     loginFor === undefined
       ? t(`careCircle.relationships.${invitation.relationship}`)
-      : t('careCircle.login.pendingFor', { name: loginFor });
+      : t('careCircle.login.whose', { name: loginFor });
   return (
     <li className={rowClass}>
       <div className="grid">

@@ -127,7 +127,7 @@ describe('a family member’s own login, from its link', () => {
     await userEvent.clear(screen.getByLabelText('New password'));
     await userEvent.type(screen.getByLabelText('New password'), 'correct horse 42');
     await userEvent.click(create);
-    expect(await screen.findByText('The two passwords are not the same.')).toBeVisible();
+    expect(await screen.findByText('The passwords do not match.')).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalledWith(
       expect.stringMatching(/\/claim$/),
       expect.anything(),
@@ -137,9 +137,7 @@ describe('a family member’s own login, from its link', () => {
     await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse 42');
     await userEvent.click(create);
     expect(
-      await screen.findByText(
-        'Your login is ready. Sign in with maya@example.com and your new password.',
-      ),
+      await screen.findByText('Your login is ready. Sign in with maya@example.com.'),
     ).toBeVisible();
     expect(fetchMock).toHaveBeenCalledWith(
       `/api/care-invitations/${token}/claim`,

@@ -12,7 +12,7 @@ import { careServerError } from '../care-circle-errors';
 
 /**
  * A dependent's own login, from the link their guardian mailed them: whose it is, and the
- * password they choose (the sign-up page's rules), typed twice. Then they sign in with the
+ * password they choose, typed twice: the sign-up page's rules, in its own words (`auth.*`). Then they sign in with the
  * address the link was mailed to.
  */
 export function LoginClaimForm({
@@ -35,7 +35,7 @@ export function LoginClaimForm({
       <Card className="grid gap-3">
         <FormSuccess>{t('careCircle.login.ready', { email: claim.data.email })}</FormSuccess>
         <Button asChild size="lg">
-          <Link href={signIn}>{t('careCircle.login.signIn')}</Link>
+          <Link href={signIn}>{t('auth.login.submit')}</Link>
         </Button>
       </Card>
     );
@@ -50,8 +50,8 @@ export function LoginClaimForm({
       refusal === undefined
         ? null
         : refusal === 'password_too_long'
-          ? t('careCircle.login.passwordTooLong', { count: maxPasswordLength })
-          : t('careCircle.login.passwordTooShort', { count: minPasswordLength }),
+          ? t('auth.errors.passwordTooLong', { count: maxPasswordLength })
+          : t('auth.errors.passwordTooShort', { count: minPasswordLength }),
     );
     const differs = parsed.success && confirmation !== password;
     setConfirmationError(differs ? t('careCircle.login.passwordsDiffer') : null);
@@ -65,18 +65,16 @@ export function LoginClaimForm({
         {t('careCircle.login.whose', { name: invitation.patientName })}
       </p>
       <p className="text-muted-foreground text-sm">
-        {t('careCircle.login.claimIntro', { email: invitation.email })}
+        {t('careCircle.invitation.forEmail', { email: invitation.email })}
       </p>
       <form noValidate onSubmit={submit} className="grid gap-4">
         <TextField
-          label={t('careCircle.login.newPassword')}
+          label={t('auth.fields.newPassword')}
           type="password"
           autoComplete="new-password"
           // The rule gives way to the error that says what is wrong with this password.
           hint={
-            passwordError
-              ? undefined
-              : t('careCircle.login.passwordHint', { count: minPasswordLength })
+            passwordError ? undefined : t('auth.signup.passwordHint', { count: minPasswordLength })
           }
           error={passwordError}
           value={password}
@@ -98,7 +96,7 @@ export function LoginClaimForm({
         />
         <FormError>{careServerError(t, claim.error)}</FormError>
         <Button type="submit" size="lg" disabled={!password || !confirmation || claim.isPending}>
-          {claim.isPending ? t('careCircle.login.creating') : t('careCircle.login.create')}
+          {claim.isPending ? t('careCircle.dependents.saving') : t('careCircle.login.create')}
         </Button>
       </form>
     </Card>
