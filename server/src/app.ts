@@ -35,6 +35,7 @@ import { mfaRepository } from './mfa/mfa-repository';
 import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
 import { messageHub } from './realtime/message-hub';
+import { careAccessChanges } from './realtime/care-access-changes';
 import { visitHub } from './realtime/visit-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
@@ -166,6 +167,9 @@ export async function buildApp({
   const limiter = rateLimiter(db);
   const audit = auditRepository(db);
   const trail = auditTrail(database.unitOfWork, audit);
+  const careAccess = careAccessChanges(database.notifications);
+  // Before the database goes, like the hubs' listeners.
+  server.addHook('preClose', () => careAccess.close());
   const careCircle = careCircleService({
     circle: careCircleRepository(db),
     users: usersRepository(db),
@@ -174,6 +178,7 @@ export async function buildApp({
     mailer,
     limiter,
     publicUrl: config.publicUrl,
+    careAccess,
   });
   const requireUser = requireUserWith(
     callerResolver(auth, db, config.publicUrl, sessionActivity(db, server.log)),
@@ -298,6 +303,7 @@ export async function buildApp({
     }),
     hub: messageEvents,
     screens: presence,
+    careAccess,
     requireUser,
   });
   const visitEvents = visitHub(database.notifications, visits);
@@ -317,6 +323,7 @@ export async function buildApp({
     service: visitsServing,
     hub: visitEvents,
     screens: presence,
+    careAccess,
     requireUser,
   });
   const appointmentsServing = appointmentsService({

@@ -30,6 +30,7 @@ import {
   type OpenInvitation,
 } from './care-circle-repository';
 import type { UsersRepository } from '../auth/users-repository';
+import type { CareAccessChanges } from '../realtime/care-access-changes';
 
 /** A patient invites a few people; hundreds an hour would be mail sent at someone. */
 const inviteLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
@@ -71,6 +72,8 @@ export function careCircleService(deps: {
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
+  /** Tells every server that a grant changed, so the caregiver's open streams check again. */
+  careAccess: Pick<CareAccessChanges, 'announce'>;
 }) {
   const { circle, trail } = deps;
 
@@ -250,6 +253,7 @@ export function careCircleService(deps: {
               )
             : null,
       );
+      if (caregiverId) await deps.careAccess.announce({ caregiverId, patientId });
       const changed = caregiverId
         ? (await circle.caregivers(patientId)).find((caregiver) => caregiver.id === grantId)
         : undefined;
@@ -273,6 +277,7 @@ export function careCircleService(deps: {
             : null,
       );
       if (!caregiverId) throw noSuchCaregiver();
+      await deps.careAccess.announce({ caregiverId, patientId });
     },
 
     async addDependent(
@@ -379,6 +384,8 @@ export function careCircleService(deps: {
             : null,
       );
       if (!claimed) throw invitationGone();
+      // The guardian's grant changed: their open streams of the dependent check again.
+      await deps.careAccess.announce({ caregiverId: invitation.patientId, patientId: dependentId });
       return { email };
     },
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CareAccessChange, CareAccessChanges } from './care-access-changes';
 import { openEventStream, type EventStream } from './event-stream';
 
 /** How often an open push stream checks again that its session and role still hold. */
@@ -28,6 +29,8 @@ interface Follow<S extends { caller: unknown }> {
   subscriber(stream: EventStream): S;
   /** Who is calling now, or `null` when they may no longer follow; a failure ends it too. */
   recheck(): Promise<S['caller'] | null>;
+  /** The care grant the stream follows a patient under: a change to it checks again at once. */
+  careGrant: CareAccessChange | null;
 }
 
 /**
@@ -38,6 +41,7 @@ export function eventStreams<S extends { caller: unknown }>(
   app: Pick<FastifyInstance, 'addHook'>,
   hub: Hub<S>,
   screens: ScreenPresence,
+  careAccess: Pick<CareAccessChanges, 'watch'>,
 ) {
   const streams = new Set<EventStream>();
   // Open streams would otherwise keep the server from closing.
@@ -53,8 +57,8 @@ export function eventStreams<S extends { caller: unknown }>(
     const closeScreen = screens.opened(follow.viewerId);
     const unsubscribe = await hub.subscribe(subscriber);
     // A stream outlives its request: a session signed out or a role taken away since must
-    // stop (or narrow) what it delivers, within a minute.
-    const recheck = setInterval(() => {
+    // stop (or narrow) what it delivers, within a minute; a care grant changed, at once.
+    const checkAgain = () => {
       follow.recheck().then(
         (current) => {
           if (current === null) stream.end();
@@ -62,9 +66,14 @@ export function eventStreams<S extends { caller: unknown }>(
         },
         () => stream.end(),
       );
-    }, accessRecheckMs);
+    };
+    const recheck = setInterval(checkAgain, accessRecheckMs);
+    const unwatch = follow.careGrant
+      ? await careAccess.watch(follow.careGrant, checkAgain)
+      : undefined;
     stream.onClose(() => {
       clearInterval(recheck);
+      unwatch?.();
       closeScreen();
       unsubscribe();
       streams.delete(stream);

@@ -17,6 +17,7 @@ import type { Actor } from '../auth/actor';
 import type { KnownGrant } from '../access/patient-access';
 import type { ApiServer } from '../http/route-schemas';
 import type { MessagingService } from '../messaging/messaging-service';
+import type { CareAccessChanges } from '../realtime/care-access-changes';
 import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
 import type { MessageHub, Subscriber } from '../realtime/message-hub';
 import type { EventStream } from '../realtime/event-stream';
@@ -26,6 +27,8 @@ export interface MessagingDeps {
   hub: MessageHub;
   /** Whose app is open: an open stream is an open screen. */
   screens: ScreenPresence;
+  /** Changed care grants: a caregiver's stream of a patient checks again at once. */
+  careAccess: Pick<CareAccessChanges, 'watch'>;
   requireUser: RequireUser;
 }
 
@@ -143,7 +146,7 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     },
   );
 
-  const streams = eventStreams(app, deps.hub, deps.screens);
+  const streams = eventStreams(app, deps.hub, deps.screens, deps.careAccess);
 
   // A caregiver follows the patient they act for by naming them in the query: a browser opens
   // an event stream without headers of its own. Checked again as the session is, so a stream
@@ -161,6 +164,10 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
       let subscriber: Subscriber | undefined;
       await streams.serve(request, reply, {
         viewerId: first.actor.caller.id,
+        careGrant:
+          first.actor.onBehalfOf === null
+            ? null
+            : { caregiverId: first.actor.caller.id, patientId: first.actor.onBehalfOf },
         subscriber: (stream) => (subscriber = pushSubscriber(first, stream, service, request.log)),
         recheck: async () => {
           const now = await follower();

@@ -18,6 +18,7 @@ import { AppError } from '../http/app-error';
 import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
+import type { CareAccessChanges } from '../realtime/care-access-changes';
 import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
 import type { VisitHub } from '../realtime/visit-hub';
 import type { VisitsService } from '../visits/visits-service';
@@ -30,6 +31,8 @@ export interface VisitsDeps {
   hub: VisitHub;
   /** Whose app is open: an open stream is an open screen. */
   screens: ScreenPresence;
+  /** Changed care grants: a caregiver's stream of a patient checks again at once. */
+  careAccess: Pick<CareAccessChanges, 'watch'>;
   requireUser: RequireUser;
 }
 
@@ -179,7 +182,7 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       reply.send(await service.signals(actorOf(request), request.params.id, request.query.after)),
   );
 
-  const streams = eventStreams(app, deps.hub, deps.screens);
+  const streams = eventStreams(app, deps.hub, deps.screens, deps.careAccess);
 
   // A caregiver follows the visits of the patient they act for by naming them in the query (a
   // browser opens an event stream without headers of its own), as that patient's side.
@@ -197,6 +200,7 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       if (!caller) throw new AppError('forbidden', 'Only patients and doctors follow visits.');
       await streams.serve(request, reply, {
         viewerId: viewer.id,
+        careGrant: caller.standsIn ? { caregiverId: viewer.id, patientId: caller.id } : null,
         subscriber: (stream) => ({
           caller,
           event: (name, json) => stream.send(name, json),

@@ -67,4 +67,14 @@ describe('who may act on visits', () => {
     }
     expect(mayEnd({ id: doctor, role: 'doctor' }, queued)).toBe(false);
   });
+
+  it("keeps one standing in for a patient on the patient's side, whatever id the visit holds", () => {
+    // A stand-in carries the patient's id: were that id the visit's doctor, still no doctor.
+    const standIn = { id: doctor, role: 'patient' as const, standsIn: true as const };
+    expect(mayEnd(standIn, started)).toBe(false);
+    expect(mayWriteSummary(standIn, started)).toBe(false);
+    expect(mayTakePart(standIn, started)).toBe(false);
+    expect(mayTakePart({ ...standIn, id: patient }, started)).toBe(true);
+    expect(mayCancel({ ...standIn, id: patient }, { ...started, status: 'waiting' })).toBe(true);
+  });
 });

@@ -20,7 +20,14 @@ import type { Caller } from '../auth/callers';
  * by the caller's current role.
  */
 
-type Who = Pick<Caller, 'id' | 'role'>;
+/**
+ * Who acts within a visit: the caller, or a caregiver standing in for the patient they were
+ * granted "Book and join visits for me" by (`id` is then the patient's). A stand-in is only
+ * ever the patient's side, whatever the visit's record says of that id.
+ */
+export type Party = Caller & { standsIn?: true };
+
+type Who = Pick<Party, 'id' | 'role' | 'standsIn'>;
 
 export interface VisitParties {
   patientId: string;
@@ -32,7 +39,7 @@ export function isPatientOf(caller: Who, visit: VisitParties): boolean {
 }
 
 export function isDoctorOf(caller: Who, visit: VisitParties): boolean {
-  return visit.doctorId !== null && caller.id === visit.doctorId;
+  return caller.standsIn !== true && visit.doctorId !== null && caller.id === visit.doctorId;
 }
 
 /** Join, leave, the presence heartbeat and the signals: the two people in the call. */

@@ -10,7 +10,6 @@ import {
 } from '@shared/visits';
 import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
-import type { Caller } from '../auth/callers';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import type { AuditAgent, AuditRecord } from '../audit/audit-repository';
 import { AppError } from '../http/app-error';
@@ -35,6 +34,7 @@ import {
   mayStart,
   mayTakePart,
   mayWriteSummary,
+  type Party,
 } from './visit-access';
 import {
   clockRules,
@@ -244,24 +244,21 @@ export function visitsService(deps: VisitsServiceDeps) {
    * "Book and join visits for me", that patient's side (the access rule reads the grant). One
    * acting for someone without that grant meets missing visits.
    */
-  async function partyOf(actor: Actor): Promise<Caller> {
+  async function partyOf(actor: Actor): Promise<Party> {
     if (actor.onBehalfOf === null) return actor.caller;
     if (!(await deps.access.can(actor, 'visits', actor.onBehalfOf))) throw notFound();
-    return { ...actor.caller, id: actor.onBehalfOf, role: 'patient' };
+    return { ...actor.caller, id: actor.onBehalfOf, role: 'patient', standsIn: true };
   }
 
   /** A visit's two parties (its patient, its doctor): anyone else meets a missing visit. */
-  async function asParty(actor: Actor, id: string): Promise<VisitFacts & { party: Caller }> {
+  async function asParty(actor: Actor, id: string): Promise<VisitFacts & { party: Party }> {
     const [facts, party] = await Promise.all([visits.facts(id), partyOf(actor)]);
     if (!facts || !mayTakePart(party, facts)) throw notFound();
     return { ...facts, party };
   }
 
   /** A change by a party: the clock's rules for this visit first, so a late step sees the truth. */
-  async function settledForParty(
-    actor: Actor,
-    id: string,
-  ): Promise<VisitFacts & { party: Caller }> {
+  async function settledForParty(actor: Actor, id: string): Promise<VisitFacts & { party: Party }> {
     // The clock's rules are the scheduler's to apply to any visit; applying them to this one
     // first needs no party, and the facts are then read once, as they now stand.
     await applyClock(id);
@@ -378,10 +375,20 @@ export function visitsService(deps: VisitsServiceDeps) {
       };
     },
 
-    /** A visit, to whoever the access policy lets at its patient's record. */
+    /**
+     * A visit, to whoever the access policy lets at its patient's record; and an open one to
+     * whoever may join it for the patient (the visit screen of "Book and join visits for me").
+     */
     async read(actor: Actor, id: string): Promise<Visit> {
       const facts = await visits.facts(id);
-      if (!facts || !(await deps.access.can(actor, 'read-record', facts.patientId))) {
+      const joinsFor = async (open: VisitFacts) =>
+        actor.onBehalfOf === open.patientId &&
+        isOpen(open.status) &&
+        (await deps.access.can(actor, 'visits', open.patientId));
+      if (
+        !facts ||
+        !((await deps.access.can(actor, 'read-record', facts.patientId)) || (await joinsFor(facts)))
+      ) {
         throw notFound();
       }
       await noteRead(actor, facts, 'visit');
@@ -548,7 +555,7 @@ export function visitsService(deps: VisitsServiceDeps) {
      * Whom the visits push stream follows for the actor: themselves (patients and doctors), or
      * the patient whose visits they were granted while acting for them; null when nobody.
      */
-    async follower(actor: Actor): Promise<Caller | null> {
+    async follower(actor: Actor): Promise<Party | null> {
       if (actor.onBehalfOf !== null) return partyOf(actor);
       return mayFollowVisits(actor.caller) ? actor.caller : null;
     },

@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '@shared/role';
 import { databaseVariants } from '../support/test-server';
-import type { Answer } from '../auth/client';
-import { isApiRoute, matrix, type Call, type MatrixEntry } from './matrix';
+import { matrix, isApiRoute, type MatrixEntry } from './matrix';
+import { mayCall, ownable, refusalsFor, send, type Cell } from './cells';
 import { startWorld, type Caller, type World } from './world';
 
-interface Cell {
-  name: string;
-  entry: MatrixEntry;
-  role: Role | null;
-  /** For owner routes: whether the resource is the caller's own. */
-  own: boolean;
-}
-
 const callerRoles: (Role | null)[] = [...roles, null];
-
-/** Routes on a resource someone owns: called on the caller's own and on another patient's. */
-const ownable = (entry: MatrixEntry) =>
-  entry.access.kind === 'owner' ||
-  entry.access.kind === 'record' ||
-  entry.access.kind === 'patient-record' ||
-  entry.access.kind === 'prescriber' ||
-  entry.access.kind === 'doctor-hours';
 
 const cells: Cell[] = matrix.flatMap((entry) =>
   callerRoles.flatMap((role) => {
@@ -34,74 +18,6 @@ const cells: Cell[] = matrix.flatMap((entry) =>
     return role === null ? [foreign] : [own, foreign];
   }),
 );
-
-function mayCall(cell: Cell): boolean {
-  const { access } = cell.entry;
-  switch (access.kind) {
-    case 'public':
-      return true;
-    case 'signed-in':
-      return cell.role !== null;
-    case 'roles':
-      return cell.role !== null && access.roles.includes(cell.role);
-    case 'owner':
-      return cell.role !== null && (cell.own || access.alsoRoles.includes(cell.role));
-    case 'record':
-      return cell.role !== null && (cell.own || cell.role === 'doctor');
-    case 'patient-record':
-      // Only a patient's own id names a patient; the doctor's "another's" is the demo patient.
-      return cell.own ? cell.role === 'patient' : cell.role === 'doctor';
-    case 'prescriber':
-      // Only the doctor, on the demo patient they care for.
-      return !cell.own && cell.role === 'doctor';
-    case 'doctor-hours':
-      // The doctor on their own hours; a manager on any doctor's.
-      return cell.role === 'manager' || (cell.own && cell.role === 'doctor');
-  }
-}
-
-function refusalsFor(cell: Cell): number[] {
-  if (cell.role === null) return [401];
-  if (cell.entry.access.kind === 'patient-record') return [404];
-  if (cell.entry.access.kind === 'doctor-hours') return [404];
-  if (cell.entry.access.kind === 'prescriber') {
-    // A patient at their own record is told only a doctor may; anyone else meets no patient.
-    return cell.own && cell.role === 'patient' ? [403] : [404];
-  }
-  return ownable(cell.entry) ? [403, 404] : [403];
-}
-
-/**
- * Sends a cell's call: JSON through the test client; raw bytes as the web app sends a
- * photo; and for an event stream, the answer's head only (a refusal is read whole).
- */
-async function send(caller: Caller, method: string, call: Call, stream: boolean): Promise<Answer> {
-  const client = caller.client();
-  if (!call.bytes && !stream) return client.call(method, call.path, call.body);
-  const headers: Record<string, string> = { origin: client.baseUrl };
-  const cookie = client.cookieHeader();
-  if (cookie !== '') headers.cookie = cookie;
-  if (call.bytes) headers['content-type'] = call.bytes.contentType;
-  const hangUp = new AbortController();
-  const response = await fetch(new URL(call.path, client.baseUrl), {
-    method,
-    headers,
-    signal: hangUp.signal,
-    ...(call.bytes ? { body: call.bytes.data } : {}),
-  });
-  if (stream && response.ok) {
-    hangUp.abort();
-    return { status: response.status, headers: response.headers, body: null, setCookies: [] };
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: the assertions show the text
-  }
-  return { status: response.status, headers: response.headers, body, setCookies: [] };
-}
 
 describe.each(databaseVariants)('the authorization matrix on the $name database', (variant) => {
   let world: World;

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import type { CarePermissions } from '@shared/care-circle';
 import type { Chart } from '@shared/chart';
 import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Appointment, DoctorListEntry } from '@shared/appointments';
@@ -58,6 +59,18 @@ export const patientRecord: Access = { kind: 'patient-record' };
 export const prescriber: Access = { kind: 'prescriber' };
 export const doctorHours: Access = { kind: 'doctor-hours' };
 
+/**
+ * What a caregiver acting for a patient (naming them in the acting-for header, or an event
+ * stream's `for`) needs for the route to act on that patient's data: a permission of the
+ * grant ("See my health record", "Message my care team for me", "Book and join visits for
+ * me"), or any one of several; `guardian`, adding to the record, which only a dependent's guardian may; `never`, no
+ * grant lends it (shaping the care circle, the trail, a doctor's or staff's work); `self`, the
+ * route is the caller's own account whoever they name, and acts on the caregiver, never on
+ * the patient.
+ */
+export type CareNeed =
+  keyof CarePermissions | readonly (keyof CarePermissions)[] | 'guardian' | 'never' | 'self';
+
 /** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
 export interface Call {
   path: string;
@@ -76,6 +89,8 @@ export interface MatrixEntry {
   /** The route as the server registered it: method, space, URL pattern. */
   route: `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} ${string}`;
   access: Access;
+  /** Who may call it for a patient they care for (`caregiver-matrix.test.ts`). */
+  forPatient: CareNeed;
   /** For entries of a mount like `/api/auth/*`: the endpoint under it, named in the test. */
   endpoint?: string;
   /** A well-formed call; the authorization test sends it, the bad-input test bends it. */
@@ -117,7 +132,7 @@ export const png = Buffer.from(
 );
 
 /** The user's photo, sent as the web app sends it. */
-async function photoOf(world: World, user: Caller): Promise<string> {
+export async function photoOf(world: World, user: Caller): Promise<string> {
   // The bad-input test sends photos by the hundred as this account, past its upload rate;
   // the rate itself is tested in uploads.test.ts.
   await sql`delete from rate_limit_counters where key = ${`uploads:account:${user.userId}`}`.execute(
@@ -191,7 +206,7 @@ async function bareAccount(world: World): Promise<string> {
  * A patient has one open visit at a time, so one an earlier entry made for the user gives
  * way. Taking part is what the access rules look at, whatever the role.
  */
-function visitOf(status: VisitStatus, side?: 'patient' | 'doctor') {
+export function visitOf(status: VisitStatus, side?: 'patient' | 'doctor') {
   return async (world: World, user: Caller): Promise<string> => {
     const { db } = world.server.database;
     const other = await bareAccount(world);
@@ -261,7 +276,7 @@ function prescription(): Record<string, unknown> {
  * A prescription of the user's, due at every time of day from today, as
  * `<patient id> <prescription id>`: the path names both, the dose taken names the second.
  */
-async function medicationOf(world: World, user: Caller): Promise<string> {
+export async function medicationOf(world: World, user: Caller): Promise<string> {
   const id = randomUUID();
   await sql`insert into medication_requests (id, patient_id, prescriber_id, medicine, dose, times,
       start_day)
@@ -311,7 +326,7 @@ function tomorrowAt(time: string): string {
  * the rules look at) with a doctor who never signs in, booked for tomorrow 09:00, or
  * `startsInMs` from now. A check-in needs no open visit of the patient: earlier ones give way.
  */
-function appointmentOf(startsInMs?: number) {
+export function appointmentOf(startsInMs?: number) {
   return async (world: World, user: Caller): Promise<string> => {
     const { db } = world.server.database;
     const doctorId = await doctorWithHours(world);
@@ -426,38 +441,54 @@ let signUps = 0;
  * (`/api/auth/*`) is one route for many endpoints, so it has several entries.
  */
 export const matrix: MatrixEntry[] = [
-  { route: 'GET /api/health', access: everyone, call: () => ({ path: '/api/health' }) },
-  { route: 'GET /api/me', access: signedIn, call: () => ({ path: '/api/me' }) },
-  { route: 'GET /api/mfa/factors', access: signedIn, call: () => ({ path: '/api/mfa/factors' }) },
+  {
+    route: 'GET /api/health',
+    access: everyone,
+    forPatient: 'self',
+    call: () => ({ path: '/api/health' }),
+  },
+  { route: 'GET /api/me', access: signedIn, forPatient: 'self', call: () => ({ path: '/api/me' }) },
+  {
+    route: 'GET /api/mfa/factors',
+    access: signedIn,
+    forPatient: 'self',
+    call: () => ({ path: '/api/mfa/factors' }),
+  },
   {
     route: 'GET /api/figures/today',
     access: only('manager'),
+    forPatient: 'never',
     call: () => ({ path: '/api/figures/today' }),
   },
   {
     route: 'GET /api/figures/network',
     access: only('admin', 'superadmin'),
+    forPatient: 'never',
     call: () => ({ path: '/api/figures/network' }),
   },
   {
     route: 'GET /api/audit',
     access: only('superadmin'),
+    forPatient: 'never',
     call: () => ({ path: '/api/audit?limit=5' }),
   },
   {
     route: 'GET /api/push/public-key',
     access: everyone,
+    forPatient: 'self',
     call: () => ({ path: '/api/push/public-key' }),
   },
   {
     route: 'POST /api/push/subscriptions',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({ path: '/api/push/subscriptions', body: browserSubscription() }),
     allowed: [201, 204],
   },
   {
     route: 'DELETE /api/push/subscriptions',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({
       path: '/api/push/subscriptions',
       body: { endpoint: browserSubscription().endpoint },
@@ -467,11 +498,13 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/notifications/settings',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({ path: '/api/notifications/settings' }),
   },
   {
     route: 'PATCH /api/notifications/settings',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({
       path: '/api/notifications/settings',
       body: {
@@ -486,12 +519,14 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/notifications/records',
     access: only('superadmin'),
+    forPatient: 'never',
     call: () => ({ path: '/api/notifications/records' }),
     query: { before: 'checked' },
   },
   {
     route: 'DELETE /api/mfa/factors/:id',
     access: owner,
+    forPatient: 'self',
     prepare: phoneFactor,
     // A wrong password keeps the factor for the next caller; 400 means the owner got through.
     call: ({ resource }) => ({
@@ -503,13 +538,25 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/clinic/verify',
     access: everyone,
+    forPatient: 'self',
     call: () => ({ path: '/api/clinic/verify', body: { clinicKey } }),
   },
-  { route: 'GET /api/dev/mail', access: everyone, call: () => ({ path: '/api/dev/mail' }) },
-  { route: 'GET /dev/mail', access: everyone, call: () => ({ path: '/dev/mail' }) },
+  {
+    route: 'GET /api/dev/mail',
+    access: everyone,
+    forPatient: 'self',
+    call: () => ({ path: '/api/dev/mail' }),
+  },
+  {
+    route: 'GET /dev/mail',
+    access: everyone,
+    forPatient: 'self',
+    call: () => ({ path: '/dev/mail' }),
+  },
   {
     route: 'PUT /api/profile',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({
       path: '/api/profile',
       body: { first_name: 'Sita', last_name: 'Sharma', date_system: 'ad', dob_ad: '1990-04-14' },
@@ -521,6 +568,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'PUT /api/uploads/:id',
     access: signedIn,
+    forPatient: 'guardian',
     call: () => ({
       path: `/api/uploads/${randomUUID()}`,
       bytes: { data: png, contentType: 'image/png' },
@@ -530,6 +578,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/uploads/:id/content',
     access: record,
+    forPatient: 'record',
     prepare: photoOf,
     call: ({ resource }) => ({ path: `/api/uploads/${resource}/content` }),
     check(answer) {
@@ -539,6 +588,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/uploads',
     access: signedIn,
+    forPatient: 'record',
     call: () => ({ path: '/api/uploads' }),
     // Only the caller's own photos, never another's (nor a doctor's view of the care team's).
     async check(answer, { world, caller }) {
@@ -554,6 +604,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/messaging/conversations',
     access: signedIn,
+    forPatient: 'message',
     call: () => ({ path: '/api/messaging/conversations' }),
     query: { q: 'free' },
     // The caller's own conversations, and for a doctor every care-team conversation too.
@@ -571,23 +622,27 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/messaging/care-team',
     access: signedIn,
+    forPatient: 'message',
     call: () => ({ path: '/api/messaging/care-team' }),
   },
   {
     route: 'POST /api/messaging/care-team',
     access: only('patient'),
+    forPatient: 'message',
     call: () => ({ path: '/api/messaging/care-team' }),
     allowed: [200, 201],
   },
   {
     route: 'GET /api/messaging/conversations/:id',
     access: ownerOr('doctor'),
+    forPatient: 'message',
     prepare: conversationOf,
     call: ({ resource }) => ({ path: `/api/messaging/conversations/${resource}` }),
   },
   {
     route: 'GET /api/messaging/conversations/:id/messages',
     access: ownerOr('doctor'),
+    forPatient: 'message',
     prepare: conversationOf,
     call: ({ resource }) => ({ path: `/api/messaging/conversations/${resource}/messages` }),
     query: { after: 'checked' },
@@ -595,6 +650,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/messaging/conversations/:id/messages',
     access: ownerOr('doctor'),
+    forPatient: 'message',
     prepare: conversationOf,
     call: ({ resource }) => ({
       path: `/api/messaging/conversations/${resource}/messages`,
@@ -605,6 +661,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/messaging/events',
     access: signedIn,
+    forPatient: 'message',
     stream: true,
     call: () => ({ path: '/api/messaging/events' }),
   },
@@ -613,6 +670,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/visits',
     access: only('patient'),
+    forPatient: 'visits',
     call: () => ({
       path: '/api/visits',
       body: { reason: 'Fever for three days', type: 'video' },
@@ -623,27 +681,33 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/visits/current',
     access: only('patient'),
+    forPatient: 'visits',
     call: () => ({ path: '/api/visits/current' }),
   },
   {
     route: 'GET /api/visits/history',
     access: only('patient'),
+    forPatient: 'record',
     call: () => ({ path: '/api/visits/history' }),
   },
   {
     route: 'GET /api/visits/queue',
     access: only('doctor'),
+    forPatient: 'never',
     call: () => ({ path: '/api/visits/queue' }),
   },
   {
     route: 'GET /api/visits/events',
     access: only('patient', 'doctor'),
+    forPatient: 'visits',
     stream: true,
     call: () => ({ path: '/api/visits/events' }),
   },
   {
     route: 'GET /api/visits/:id',
     access: record,
+    // Part of the record; an open one is also the visit screen of whoever joins it for her.
+    forPatient: ['record', 'visits'],
     prepare: visitOf('waiting'),
     call: ({ resource }) => ({ path: `/api/visits/${resource}` }),
   },
@@ -651,24 +715,28 @@ export const matrix: MatrixEntry[] = [
     // Any doctor starts any queued visit; each cell gets its own.
     route: 'POST /api/visits/:id/start',
     access: only('doctor'),
+    forPatient: 'never',
     prepare: queuedVisit,
     call: ({ resource }) => ({ path: `/api/visits/${resource}/start` }),
   },
   {
     route: 'POST /api/visits/:id/join',
     access: owner,
+    forPatient: 'visits',
     prepare: visitOf('waiting'),
     call: ({ resource }) => ({ path: `/api/visits/${resource}/join` }),
   },
   {
     route: 'POST /api/visits/:id/leave',
     access: owner,
+    forPatient: 'visits',
     prepare: visitOf('waiting'),
     call: ({ resource }) => ({ path: `/api/visits/${resource}/leave` }),
   },
   {
     route: 'POST /api/visits/:id/cancel',
     access: owner,
+    forPatient: 'visits',
     prepare: visitOf('waiting'),
     call: ({ resource }) => ({ path: `/api/visits/${resource}/cancel` }),
   },
@@ -676,12 +744,14 @@ export const matrix: MatrixEntry[] = [
     // Only the visit's doctor ends it: the resource is a visit the caller is the doctor of.
     route: 'POST /api/visits/:id/end',
     access: owner,
+    forPatient: 'never',
     prepare: visitOf('in_progress', 'doctor'),
     call: ({ resource }) => ({ path: `/api/visits/${resource}/end` }),
   },
   {
     route: 'PUT /api/visits/:id/summary',
     access: owner,
+    forPatient: 'never',
     prepare: visitOf('finished', 'doctor'),
     call: ({ resource }) => ({
       path: `/api/visits/${resource}/summary`,
@@ -691,6 +761,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'PUT /api/visits/:id/reason',
     access: owner,
+    forPatient: 'visits',
     prepare: visitOf('waiting', 'patient'),
     call: ({ resource }) => ({
       path: `/api/visits/${resource}/reason`,
@@ -700,6 +771,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/visits/:id/signals',
     access: owner,
+    forPatient: 'visits',
     prepare: visitOf('waiting'),
     call: ({ resource }) => ({
       path: `/api/visits/${resource}/signals`,
@@ -710,6 +782,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/visits/:id/signals',
     access: owner,
+    forPatient: 'visits',
     prepare: visitOf('waiting'),
     call: ({ resource }) => ({ path: `/api/visits/${resource}/signals` }),
     query: { after: 'checked' },
@@ -719,6 +792,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/patients/:patientId/vitals',
     access: patientRecord,
+    forPatient: 'record',
     prepare: ownId,
     call: ({ resource }) => ({ path: `/api/patients/${resource}/vitals` }),
     query: { since: 'checked' },
@@ -735,6 +809,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/patients/:patientId/vitals',
     access: patientRecord,
+    forPatient: 'guardian',
     prepare: ownId,
     call: ({ resource }) => ({ path: `/api/patients/${resource}/vitals`, body: vitalsReading() }),
     // Without the heart rate the blood pressure remains; the time taken defaults to now.
@@ -751,6 +826,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/patients/:patientId/medications',
     access: patientRecord,
+    forPatient: 'record',
     prepare: ownId,
     call: ({ resource }) => ({ path: `/api/patients/${resource}/medications` }),
     // The prescriptions of the patient the path names, and no one else's.
@@ -768,6 +844,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/patients/:patientId/chart',
     access: patientRecord,
+    forPatient: 'record',
     prepare: ownId,
     call: ({ resource }) => ({ path: `/api/patients/${resource}/chart` }),
     // The chart of the patient the path names: their own prescriptions, and no one else's.
@@ -785,6 +862,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/patients/:patientId/medications',
     access: prescriber,
+    forPatient: 'never',
     prepare: ownId,
     call: ({ resource }) => ({
       path: `/api/patients/${resource}/medications`,
@@ -800,6 +878,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/patients/:patientId/medications/:medicationId/stop',
     access: prescriber,
+    forPatient: 'never',
     prepare: medicationOf,
     call: ({ resource }) => {
       const { patientId, medicationId } = medicationParts(resource);
@@ -815,6 +894,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/patients/:patientId/doses',
     access: patientRecord,
+    forPatient: 'record',
     prepare: medicationOf,
     call: ({ resource }) => ({
       path: `/api/patients/${medicationParts(resource).patientId}/doses`,
@@ -836,6 +916,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/patients/:patientId/doses/taken',
     access: patientRecord,
+    forPatient: 'guardian',
     prepare: medicationOf,
     call: ({ resource }) => {
       const { patientId, medicationId } = medicationParts(resource);
@@ -859,6 +940,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/doctors',
     access: only('manager', 'doctor'),
+    forPatient: 'never',
     call: () => ({ path: '/api/doctors' }),
     // A manager sees every doctor; a doctor only themselves.
     async check(answer, { world, caller }) {
@@ -873,12 +955,14 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/doctors/:doctorId/hours',
     access: doctorHours,
+    forPatient: 'never',
     prepare: hoursOf,
     call: ({ resource }) => ({ path: `/api/doctors/${resource}/hours` }),
   },
   {
     route: 'PUT /api/doctors/:doctorId/hours',
     access: doctorHours,
+    forPatient: 'never',
     prepare: hoursOf,
     call: ({ resource }) => ({
       path: `/api/doctors/${resource}/hours`,
@@ -892,6 +976,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/appointments/availability',
     access: only('patient'),
+    forPatient: 'visits',
     prepare: doctorWithHours,
     call: ({ resource }) => ({
       path: `/api/appointments/availability?doctorId=${resource}&day=${addClinicDays(clinicToday(), 1)}`,
@@ -901,6 +986,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/appointments',
     access: only('patient'),
+    forPatient: 'visits',
     // A doctor of the caller's cell, with hours: the slot is theirs to give.
     prepare: doctorWithHours,
     call: ({ resource }) => ({
@@ -921,6 +1007,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/appointments',
     access: only('patient'),
+    forPatient: 'visits',
     call: () => ({ path: '/api/appointments' }),
     // The caller's own appointments, and no one else's.
     async check(answer, { world, caller }) {
@@ -935,16 +1022,19 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/appointments/next',
     access: only('patient'),
+    forPatient: 'visits',
     call: () => ({ path: '/api/appointments/next' }),
   },
   {
     route: 'GET /api/appointments/today',
     access: only('doctor'),
+    forPatient: 'never',
     call: () => ({ path: '/api/appointments/today' }),
   },
   {
     route: 'PUT /api/appointments/:id',
     access: owner,
+    forPatient: 'visits',
     prepare: appointmentOf(),
     call: ({ resource }) => ({
       path: `/api/appointments/${resource}`,
@@ -955,12 +1045,14 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/appointments/:id/cancel',
     access: owner,
+    forPatient: 'visits',
     prepare: appointmentOf(),
     call: ({ resource }) => ({ path: `/api/appointments/${resource}/cancel` }),
   },
   {
     route: 'POST /api/appointments/:id/check-in',
     access: owner,
+    forPatient: 'visits',
     prepare: appointmentOf(10 * 60_000),
     call: ({ resource }) => ({ path: `/api/appointments/${resource}/check-in` }),
   },
@@ -969,11 +1061,13 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/care-circle',
     access: only('patient'),
+    forPatient: 'never',
     call: () => ({ path: '/api/care-circle' }),
   },
   {
     route: 'POST /api/care-circle/invitations',
     access: only('patient'),
+    forPatient: 'never',
     call: () => {
       invitations += 1;
       return {
@@ -990,6 +1084,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'DELETE /api/care-circle/invitations/:id',
     access: only('patient'),
+    forPatient: 'never',
     prepare: ownInvitation,
     call: ({ resource }) => ({ path: `/api/care-circle/invitations/${resource}` }),
     allowed: [204],
@@ -997,6 +1092,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'PATCH /api/care-circle/caregivers/:id',
     access: only('patient'),
+    forPatient: 'never',
     prepare: ownGrant,
     call: ({ resource }) => ({
       path: `/api/care-circle/caregivers/${resource}`,
@@ -1006,6 +1102,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'DELETE /api/care-circle/caregivers/:id',
     access: only('patient'),
+    forPatient: 'never',
     prepare: ownGrant,
     call: ({ resource }) => ({ path: `/api/care-circle/caregivers/${resource}` }),
     allowed: [204],
@@ -1013,6 +1110,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/care-circle/dependents',
     access: only('patient'),
+    forPatient: 'never',
     call: () => ({
       path: '/api/care-circle/dependents',
       body: {
@@ -1025,6 +1123,7 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'POST /api/care-circle/dependents/:id/login-invitation',
     access: only('patient'),
+    forPatient: 'never',
     prepare: ownDependent,
     call: ({ resource }) => ({
       path: `/api/care-circle/dependents/${resource}/login-invitation`,
@@ -1035,23 +1134,27 @@ export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/caring-for',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({ path: '/api/caring-for' }),
   },
   {
     route: 'GET /api/care-invitations/:token',
     access: everyone,
+    forPatient: 'self',
     prepare: (world) => invitation(world, world.byRole.patient.userId!, 'someone@example.com'),
     call: ({ resource }) => ({ path: `/api/care-invitations/${resource}` }),
   },
   {
     route: 'POST /api/care-invitations/:token/accept',
     access: signedIn,
+    forPatient: 'self',
     prepare: invitationTo,
     call: ({ resource }) => ({ path: `/api/care-invitations/${resource}/accept` }),
   },
   {
     route: 'POST /api/care-invitations/:token/claim',
     access: everyone,
+    forPatient: 'self',
     prepare: loginInvitation,
     call: ({ resource }) => ({
       path: `/api/care-invitations/${resource}/claim`,
@@ -1066,30 +1169,35 @@ export const matrix: MatrixEntry[] = [
     route: 'GET /api/auth/*',
     endpoint: '/api/auth/get-session',
     access: everyone,
+    forPatient: 'self',
     call: () => ({ path: '/api/auth/get-session' }),
   },
   {
     route: 'GET /api/auth/*',
     endpoint: '/api/auth/jwks',
     access: everyone,
+    forPatient: 'self',
     call: () => ({ path: '/api/auth/jwks' }),
   },
   {
     route: 'GET /api/auth/*',
     endpoint: '/api/auth/token',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({ path: '/api/auth/token' }),
   },
   {
     route: 'GET /api/auth/*',
     endpoint: '/api/auth/list-sessions',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({ path: '/api/auth/list-sessions' }),
   },
   {
     route: 'POST /api/auth/*',
     endpoint: '/api/auth/sign-in/email',
     access: everyone,
+    forPatient: 'self',
     call: ({ caller }) => ({
       path: '/api/auth/sign-in/email',
       body: { email: caller.email ?? 'patient@example.com', password: 'demo-pass-2026' },
@@ -1099,6 +1207,7 @@ export const matrix: MatrixEntry[] = [
     route: 'POST /api/auth/*',
     endpoint: '/api/auth/sign-up/email',
     access: everyone,
+    forPatient: 'self',
     call: ({ world }) => {
       signUps += 1;
       return {
@@ -1116,6 +1225,7 @@ export const matrix: MatrixEntry[] = [
     route: 'POST /api/auth/*',
     endpoint: '/api/auth/two-factor/enable',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({ path: '/api/auth/two-factor/enable', body: { password: 'not the password' } }),
     allowed: [400],
   },
@@ -1123,6 +1233,7 @@ export const matrix: MatrixEntry[] = [
     route: 'POST /api/auth/*',
     endpoint: '/api/auth/verify-password',
     access: signedIn,
+    forPatient: 'self',
     call: () => ({ path: '/api/auth/verify-password', body: { password: 'not the password' } }),
     allowed: [400],
   },

@@ -27,6 +27,8 @@ export interface World {
   otherPatient: Caller;
   /** Every caller the matrix is asserted for: each role, then nobody signed in. */
   callers: Caller[];
+  /** Another confirmed patient account with the demo password, signed in once. */
+  addPatient(email: string, name: string): Promise<Caller>;
   close(): Promise<void>;
 }
 
@@ -43,10 +45,10 @@ export function nextAddress(): string {
 const otherPatientEmail = 'other-patient@example.com';
 
 /** A confirmed patient account with the demo password, made the way the demo accounts are. */
-async function createPatient(server: TestServer, email: string): Promise<void> {
+async function createPatient(server: TestServer, email: string, name: string): Promise<void> {
   const user = await createConfirmedAccount(server.auth, {
     email,
-    name: 'Other Patient',
+    name,
     passwordHash: await passwordHashOf(server.auth, demoPassword),
   });
   await profilesRepository(server.database.db).setRole(user.id, 'patient');
@@ -101,9 +103,12 @@ export async function startWorld(
     const { userId, cookie } = await signIn(demo.email);
     byRole[demo.role] = callerFor(demo.role, userId, demo.email, cookie);
   }
-  await createPatient(server, otherPatientEmail);
-  const other = await signIn(otherPatientEmail);
-  const otherPatient = callerFor('patient', other.userId, otherPatientEmail, other.cookie);
+  async function addPatient(email: string, name: string): Promise<Caller> {
+    await createPatient(server, email, name);
+    const { userId, cookie } = await signIn(email);
+    return callerFor('patient', userId, email, cookie);
+  }
+  const otherPatient = await addPatient(otherPatientEmail, 'Other Patient');
   const signedOut = callerFor(null, null, null);
   // The demo doctor cares for the demo patient, as one who answered in her care-team
   // conversation: what the matrix's record routes let a doctor at. A doctor who does not care
@@ -123,6 +128,7 @@ export async function startWorld(
     byRole,
     otherPatient,
     callers: [...Object.values(byRole), signedOut],
+    addPatient,
     close: () => server.close(),
   };
 }

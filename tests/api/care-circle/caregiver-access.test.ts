@@ -125,6 +125,14 @@ const patientCalls: PatientCall[] = [
 /** The medicine Sita takes every morning, prescribed by her doctor. */
 const sitasMedicine = randomUUID();
 
+/** Whether `settled` settles within `ms`: 'ended', or 'still open'. */
+function withinMs(settled: Promise<unknown>, ms: number): Promise<'ended' | 'still open'> {
+  return Promise.race([
+    settled.then(() => 'ended' as const),
+    new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms)),
+  ]);
+}
+
 const grants: Record<string, CarePermissions> = {
   record: { record: true, message: false, visits: false },
   message: { record: false, message: true, visits: false },
@@ -266,7 +274,6 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
     );
     const pushed = await stream.next((event) => event.event === 'message');
     expect(JSON.parse(pushed.data)).toMatchObject({ id: hers.body.id });
-    stream.close();
 
     const circle = await sita.client.get<{ caregivers: { id: string; personId: string }[] }>(
       '/api/care-circle',
@@ -280,6 +287,8 @@ describe.each(databaseVariants)('caregivers on the $name database', (variant) =>
         ${randomUUID()}, now() + interval '7 days')`.execute(server.database.db);
     const removed = await sita.client.call('DELETE', `/api/care-circle/caregivers/${grantId}`);
     expect(removed.status).toBe(204);
+    // His open stream of her care team closes at once, not at its next scheduled check.
+    await expect(withinMs(stream.ended, 10_000)).resolves.toBe('ended');
     const invitation = await sql<{ status: string }>`select status from care_invitations
       where id = ${pending}`.execute(server.database.db);
     expect(invitation.rows).toEqual([{ status: 'cancelled' }]);

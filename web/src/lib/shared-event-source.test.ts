@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onUnauthorized } from './api-client';
+import { actingForHeader, onCareAccessEnded, setActingFor } from './acting-for';
+import { dataOwner } from './data-owner';
 import { createSharedEventSource, eventData, reopenMs } from './shared-event-source';
 
 /** Enough of an `EventSource` to drive the shared stream: jsdom has none. */
@@ -180,5 +182,36 @@ describe('a stream the browser gives up on', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(refused).toEqual(['/api/me']);
     stopHearing();
+  });
+
+  it('asks as whom the device acts for, so a care grant that ended is heard of at once', async () => {
+    dataOwner.set('hari');
+    setActingFor('hari', 'sita');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_path: string, init: RequestInit) =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              error: {
+                code: 'care_access_ended',
+                message: 'You no longer have access to this person.',
+              },
+            }),
+            { status: new Headers(init.headers).get(actingForHeader) === 'sita' ? 403 : 200 },
+          ),
+        ),
+      ),
+    );
+    const ended: string[] = [];
+    const stopHearing = onCareAccessEnded((patientId) => ended.push(patientId));
+    const shared = createSharedEventSource({ url: '/events?for=sita', listeners: {} });
+    shared.acquire();
+    latest().fail(FakeEventSource.CLOSED);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ended).toEqual(['sita']);
+    stopHearing();
+    setActingFor('hari', null);
+    dataOwner.set(null);
   });
 });

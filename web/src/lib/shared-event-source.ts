@@ -1,3 +1,4 @@
+import { actingForHeader, currentActingFor } from './acting-for';
 import { apiFetch } from './api-client';
 
 /** When the browser gives up on a stream (it does on an error answer), try again after this, doubling. */
@@ -48,9 +49,15 @@ export function createSharedEventSource(options: SharedEventSourceOptions): Shar
       if (stream.readyState === EventSource.CLOSED && source === stream) {
         source = undefined;
         // It gives up on an answer that is not a stream, which it does not show us: most often
-        // a 401 once the server's recheck has ended the stream of a session that is over.
-        // Asking who is signed in lets the device hear it (`onUnauthorized`) within seconds.
-        void apiFetch('/api/me').catch(() => undefined);
+        // a 401 once the server's recheck has ended the stream of a session that is over, or a
+        // 403 `care_access_ended` for a patient whose grant ended. Asking who is signed in, as
+        // whom the device acts for, lets the device hear either within seconds
+        // (`onUnauthorized`, `onCareAccessEnded`).
+        const actingFor = currentActingFor();
+        void apiFetch(
+          '/api/me',
+          actingFor === null ? {} : { headers: { [actingForHeader]: actingFor } },
+        ).catch(() => undefined);
         reopenTimer = setTimeout(open, reopenDelay);
         reopenDelay = Math.min(reopenDelay * 2, reopenMs.max);
       }
