@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { actingForHeader } from '../shared/care-permissions';
 import { linkIn, mailTo, password, uniqueEmail } from './support/accounts';
 import { caringFor, guardianOfNewDaughter } from './support/care-circle';
 
@@ -16,6 +17,18 @@ test('a guardian gives her child a login; the child makes it from the mailed lin
   await page.getByRole('textbox', { name: 'Heart rate' }).fill('93');
   await page.getByRole('button', { name: 'Save vitals' }).click();
   await expect(page.getByText('Vitals saved', { exact: true })).toBeVisible();
+  // Stored on the server, not only in the device's outbox: once she owns her record, the
+  // mother can no longer add to it.
+  const cared = await page.request.get('/api/caring-for');
+  const childId = ((await cared.json()) as { patientId: string }[])[0]!.patientId;
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/patients/${childId}/vitals`, {
+        headers: { [actingForHeader]: childId },
+      });
+      return ((await answer.json()) as unknown[]).length;
+    })
+    .toBe(1);
   await caringFor(page).selectOption({ label: 'Myself' });
 
   // Then gives her a login of her own.
