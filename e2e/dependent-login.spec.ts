@@ -14,6 +14,7 @@ test('a guardian gives her child a login; the child makes it from the mailed lin
   const page = mother.page;
   // Caring for her, the mother records her heart rate.
   await page.goto('/health/vitals/new');
+  await expect(page.getByText(`${child} Gurung's record`)).toBeVisible();
   await page.getByRole('textbox', { name: 'Heart rate' }).fill('93');
   await page.getByRole('button', { name: 'Save vitals' }).click();
   await expect(page.getByText('Vitals saved', { exact: true })).toBeVisible();
