@@ -39,6 +39,8 @@ export const auditTypes = {
   'care-access-changed': 'U',
   'care-access-removed': 'D',
   'dependent-added': 'C',
+  'dependent-login-invited': 'C',
+  'dependent-login-claimed': 'U',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;

@@ -4,7 +4,12 @@ import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { callerResolver, sessionReader } from './auth/current-user';
 import { authService } from './auth/auth-service';
-import { accountAudit, expiredVerifications, unconfirmedAccounts } from './auth/better-auth';
+import {
+  accountAudit,
+  expiredVerifications,
+  passwordHashOf,
+  unconfirmedAccounts,
+} from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -172,6 +177,7 @@ export async function buildApp({
   const careCircle = careCircleService({
     circle: careCircleRepository(db),
     users: usersRepository(db),
+    hashPassword: (password) => passwordHashOf(auth, password),
     trail,
     mailer,
     limiter,

@@ -413,6 +413,39 @@ async function invitationTo(world: World, user: Caller): Promise<string> {
   return invitation(world, await bareAccount(world), user.email ?? 'nobody@example.com');
 }
 
+/**
+ * A family member of the user's without a login, the user their guardian (signed out: the
+ * demo patient's).
+ */
+async function ownDependent(world: World, user: Caller): Promise<string> {
+  const guardian = user.userId ?? world.byRole.patient.userId!;
+  const id = randomUUID();
+  const db = world.server.database.db;
+  await sql`insert into "user" (id, name, email, "emailVerified", "twoFactorEnabled")
+    values (${id}, 'Maya Sharma', ${`dependent-${id}@dependents.sewa.invalid`}, false, false)`.execute(
+    db,
+  );
+  await sql`insert into profiles (id, first_name, last_name, date_system, age, role)
+    values (${id}, 'Maya', 'Sharma', 'ad', 6, 'patient')`.execute(db);
+  await sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
+      may_message, may_visits, guardian)
+    values (${randomUUID()}, ${id}, ${guardian}, 'daughter', true, true, true, true)`.execute(db);
+  return id;
+}
+
+/** A pending invitation giving a new dependent of the demo patient's their own login. */
+async function loginInvitation(world: World): Promise<string> {
+  const dependent = await ownDependent(world, world.byRole.patient);
+  const token = await invitation(
+    world,
+    world.byRole.patient.userId!,
+    `maya-${dependent}@example.com`,
+  );
+  await sql`update care_invitations set dependent_id = ${dependent}
+    where token_hash = ${tokenHash(token)}`.execute(world.server.database.db);
+  return token;
+}
+
 let signUps = 0;
 
 /**
@@ -1101,6 +1134,17 @@ export const matrix: MatrixEntry[] = [
     allowed: [201],
   },
   {
+    route: 'POST /api/care-circle/dependents/:id/login-invitation',
+    access: only('patient'),
+    forPatient: 'never',
+    prepare: ownDependent,
+    call: ({ resource }) => ({
+      path: `/api/care-circle/dependents/${resource}/login-invitation`,
+      body: { email: `maya-${resource}@example.com` },
+    }),
+    allowed: [201],
+  },
+  {
     route: 'GET /api/caring-for',
     access: signedIn,
     forPatient: 'self',
@@ -1119,6 +1163,18 @@ export const matrix: MatrixEntry[] = [
     forPatient: 'self',
     prepare: invitationTo,
     call: ({ resource }) => ({ path: `/api/care-invitations/${resource}/accept` }),
+  },
+  {
+    route: 'POST /api/care-invitations/:token/claim',
+    access: everyone,
+    forPatient: 'self',
+    prepare: loginInvitation,
+    call: ({ resource }) => ({
+      path: `/api/care-invitations/${resource}/claim`,
+      body: { password: 'correct horse 42' },
+    }),
+    // The first call claims the login; a later one finds the link used.
+    allowed: [200, 404],
   },
 
   // The FHIR R4 API: the same access rule, read through FHIR.
