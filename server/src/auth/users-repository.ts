@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 /** What the account itself says: its address, whether it is confirmed, its second factor. */
 export interface AccountState {
@@ -105,16 +106,27 @@ export function usersRepository(db: Kysely<Database>) {
      * (which proves it, so it is confirmed) and a password, by its hash from the account system.
      * False when the account is no longer a dependent's without a login.
      */
-    async giveDependentLogin(id: string, email: string, passwordHash: string): Promise<boolean> {
+    async giveDependentLogin(
+      id: string,
+      email: string,
+      passwordHash: string,
+    ): Promise<'given' | 'gone' | 'address-taken'> {
       const now = new Date();
-      const given = await db
-        .updateTable('user')
-        .set({ email: email.trim().toLowerCase(), emailVerified: true, updatedAt: now })
-        .where('id', '=', id)
-        .where('email', '=', dependentAddress(id))
-        .returning('id')
-        .executeTakeFirst();
-      if (!given) return false;
+      let given: { id: string } | undefined;
+      try {
+        given = await db
+          .updateTable('user')
+          .set({ email: email.trim().toLowerCase(), emailVerified: true, updatedAt: now })
+          .where('id', '=', id)
+          .where('email', '=', dependentAddress(id))
+          .returning('id')
+          .executeTakeFirst();
+      } catch (error) {
+        // Another account took the address since it was checked (two claims at once).
+        if (isUniqueViolation(error)) return 'address-taken';
+        throw error;
+      }
+      if (!given) return 'gone';
       await db
         .insertInto('account')
         .values({
@@ -127,7 +139,7 @@ export function usersRepository(db: Kysely<Database>) {
           updatedAt: now,
         })
         .execute();
-      return true;
+      return 'given';
     },
   };
 }

@@ -367,9 +367,11 @@ export function careCircleService(deps: {
           if ((await deps.users.idByEmail(email)) !== null) {
             throw new AppError('conflict', careCircleMessages.addressHasAccount);
           }
-          if (!(await deps.users.giveDependentLogin(dependentId, email, passwordHash))) {
-            throw invitationGone();
+          const given = await deps.users.giveDependentLogin(dependentId, email, passwordHash);
+          if (given === 'address-taken') {
+            throw new AppError('conflict', careCircleMessages.addressHasAccount);
           }
+          if (given === 'gone') throw invitationGone();
           await circle.endGuardianship(invitation.patientId, dependentId);
           return true;
         },

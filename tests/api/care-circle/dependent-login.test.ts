@@ -20,6 +20,7 @@ import {
 } from '../auth/fixture';
 import { circlePatient, mailedInvitation } from './fixture';
 import { databaseVariants } from '../support/test-server';
+import { usersRepository } from '../../../server/src/auth/users-repository';
 
 const everything = { record: true, message: true, visits: true };
 const reading = () => ({ id: randomUUID(), heartRate: 72, takenAt: new Date().toISOString() });
@@ -221,6 +222,11 @@ describe.each(databaseVariants)('a dependent’s own login on the $name database
     const claims = await sql`select id from audit_events
       where type = 'dependent-login-claimed' and subject_id = ${maya.id}`.execute(db());
     expect(claims.rows).toEqual([]);
+    // Taken between the check and the write (two claims at once): still no account changes.
+    expect(await usersRepository(db()).giveDependentLogin(maya.id, taken, 'hash')).toBe(
+      'address-taken',
+    );
+    expect(await accountOf(maya.id)).toEqual(before);
   });
 
   it('answers an expired or replaced link as gone', async () => {
