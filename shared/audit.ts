@@ -38,6 +38,11 @@ export const auditTypes = {
   'care-access-changed': 'U',
   'care-access-removed': 'D',
   'dependent-added': 'C',
+  'clinic-added': 'C',
+  'clinic-changed': 'U',
+  'clinic-staff-changed': 'U',
+  'hmis-report-read': 'R',
+  'hmis-report-sent': 'E',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;
@@ -61,6 +66,8 @@ export const auditEntityTypes = [
   'notification-record',
   'care-invitation',
   'care-grant',
+  'clinic',
+  'hmis-report',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

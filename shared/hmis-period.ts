@@ -84,7 +84,9 @@ export function periodOfDay(day: ClinicDay): HmisPeriod {
 
 /** The period just before this one. */
 export function previousPeriod(period: HmisPeriod): HmisPeriod | null {
-  return period.month === 1 ? periodOf(period.year - 1, 12) : periodOf(period.year, period.month - 1);
+  return period.month === 1
+    ? periodOf(period.year - 1, 12)
+    : periodOf(period.year, period.month - 1);
 }
 
 /** The last BS month that has ended on the clinic's today: what a report is made for. */
