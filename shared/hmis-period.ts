@@ -1,5 +1,4 @@
 import NepaliDate from 'nepali-datetime';
-import * as z from 'zod/mini';
 import { clinicToday, type ClinicDay, type Moment } from './clinic-time';
 
 /**
@@ -41,10 +40,6 @@ export interface HmisPeriod {
 }
 
 const periodPattern = /^(\d{4})(0[1-9]|1[0-2])$/;
-
-/** What a refused period id is told. */
-export const periodMessage =
-  'Expected a Nepali month as YYYYMM in Bikram Sambat (e.g. 208307 for Kartik 2083) within the calendar tables.';
 
 /** The period of a BS year and month (1–12), or null outside the calendar tables. */
 export function periodOf(year: number, month: number): HmisPeriod | null {
@@ -96,8 +91,3 @@ export function lastCompletePeriod(now: Moment = Date.now()): HmisPeriod {
   if (previous === null) throw new RangeError('no complete month in the BS calendar tables');
   return previous;
 }
-
-/** A period id as a query or body carries it, refused with a clear message unless real. */
-export const periodIdSchema = z
-  .string()
-  .check(z.refine((value) => parsePeriod(value) !== null, periodMessage));

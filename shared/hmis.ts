@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { periodIdSchema } from './hmis-period';
 
 /**
  * The monthly report Nepal's HMIS (DHIS2) takes: per clinic and BS month, consultations by
@@ -15,7 +14,19 @@ export type HmisSex = (typeof hmisSexes)[number];
 export const ageBands = ['<5', '5-14', '15-19', '20-59', '60+', 'unknown'] as const;
 export type AgeBand = (typeof ageBands)[number];
 
-export const reportQuerySchema = z.object({ period: periodIdSchema });
+/** What a refused period id is told. */
+export const periodMessage =
+  'Expected a Nepali month as YYYYMM in Bikram Sambat (e.g. 208307 for Kartik 2083) within the calendar tables.';
+
+/**
+ * A period id, `YYYYMM` with a month 01–12. Whether the year is in the BS tables is the
+ * server's check (`parsePeriod` in `hmis-period.ts`), so the web app's bundle does without
+ * the calendar.
+ */
+export const periodIdSchema = z.string().check(z.regex(/^\d{4}(0[1-9]|1[0-2])$/, periodMessage));
+
+/** `GET /api/hmis/report`: the month; absent, the last complete one. */
+export const reportQuerySchema = z.object({ period: z.optional(periodIdSchema) });
 
 export const sendReportSchema = z.object({
   period: periodIdSchema,

@@ -93,6 +93,18 @@ export const pages = [
     module: 'overview',
     data: [{ path: '/api/figures/network', roles: ['admin', 'superadmin'] }],
   },
+  {
+    path: '/hmis',
+    shell: 'protected',
+    module: 'hmis',
+    data: [{ path: '/api/hmis/report', roles: ['superadmin', 'manager'] }],
+  },
+  {
+    path: '/clinics',
+    shell: 'protected',
+    module: 'clinics',
+    data: [{ path: '/api/clinics', roles: ['superadmin'] }],
+  },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';

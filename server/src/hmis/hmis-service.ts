@@ -1,7 +1,14 @@
 import { clinicDayEnd, clinicDayStart, clinicToday } from '@shared/clinic-time';
 import type { Clinic } from '@shared/clinics';
-import type { HmisReport, ImportSummary, ReportClinic, SendReport, SendResult } from '@shared/hmis';
-import { parsePeriod, periodMessage, type HmisPeriod } from '@shared/hmis-period';
+import {
+  periodMessage,
+  type HmisReport,
+  type ImportSummary,
+  type ReportClinic,
+  type SendReport,
+  type SendResult,
+} from '@shared/hmis';
+import { lastCompletePeriod, parsePeriod, type HmisPeriod } from '@shared/hmis-period';
 import type { Actor } from '../auth/actor';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import type { ClinicsRepository } from '../clinics/clinics-repository';
@@ -20,7 +27,9 @@ export interface HmisServiceDeps {
   dhis2: Dhis2Client | undefined;
 }
 
-function periodFrom(id: string): HmisPeriod {
+/** The month a period id names (absent: the last complete one), or a 400 that says what one is. */
+function periodFrom(id: string | undefined, now: Date): HmisPeriod {
+  if (id === undefined) return lastCompletePeriod(now);
   const period = parsePeriod(id);
   if (period === null) throw new AppError('validation_failed', periodMessage);
   return period;
@@ -52,8 +61,12 @@ export function hmisService(deps: HmisServiceDeps) {
     throw new AppError('forbidden', 'Only the superadmin and clinic managers see the HMIS report.');
   }
 
-  async function report(actor: Actor, periodId: string, now = new Date()): Promise<HmisReport> {
-    const period = periodFrom(periodId);
+  async function report(
+    actor: Actor,
+    periodId: string | undefined,
+    now = new Date(),
+  ): Promise<HmisReport> {
+    const period = periodFrom(periodId, now);
     const { clinics, all } = await clinicsOf(actor);
     const visits = await deps.hmis.consultations(
       clinicDayStart(period.firstDay),

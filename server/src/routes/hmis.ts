@@ -1,10 +1,10 @@
 import {
   hmisReportSchema,
+  periodMessage,
   reportQuerySchema,
   sendReportSchema,
   sendResultSchema,
 } from '@shared/hmis';
-import { periodMessage } from '@shared/hmis-period';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { HmisService } from '../hmis/hmis-service';
 import { noStore } from '../http/no-store';

@@ -10,6 +10,7 @@ import messagingEn from '@/features/messaging/locales/en.json';
 import mfaEn from '@/features/mfa/locales/en.json';
 import notificationsEn from '@/features/notifications/locales/en.json';
 import onboardingEn from '@/features/onboarding/locales/en.json';
+import hmisEn from '@/features/hmis/locales/en.json';
 import healthRecordsEn from '@/features/health-records/locales/en.json';
 import patientHomeEn from '@/features/patient-home/locales/en.json';
 import patientProfileEn from '@/features/patient-profile/locales/en.json';
@@ -42,6 +43,7 @@ export const english = {
   notifications: notificationsEn,
   onboarding: onboardingEn,
   healthRecords: healthRecordsEn,
+  hmis: hmisEn,
   patientHome: patientHomeEn,
   patientProfile: patientProfileEn,
   prescribing: prescribingEn,

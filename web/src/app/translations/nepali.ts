@@ -10,6 +10,7 @@ import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
 import notificationsNe from '@/features/notifications/locales/ne.json';
 import onboardingNe from '@/features/onboarding/locales/ne.json';
+import hmisNe from '@/features/hmis/locales/ne.json';
 import healthRecordsNe from '@/features/health-records/locales/ne.json';
 import patientHomeNe from '@/features/patient-home/locales/ne.json';
 import patientProfileNe from '@/features/patient-profile/locales/ne.json';
@@ -42,6 +43,7 @@ export const nepali: Translation = {
   notifications: notificationsNe,
   onboarding: onboardingNe,
   healthRecords: healthRecordsNe,
+  hmis: hmisNe,
   patientHome: patientHomeNe,
   patientProfile: patientProfileNe,
   prescribing: prescribingNe,
