@@ -36,7 +36,7 @@ const monthNames = [
   'Chaitra',
 ] as const;
 
-/** Years offered before the last complete month's. */
+/** Years offered before the last complete month's (and the one after it, for this month's). */
 const yearsBack = 5;
 
 const refusals = {
@@ -149,11 +149,13 @@ function ImportSummaries({ result }: { result: SendResult }) {
   const format = useNumberFormat();
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} role="status" className="grid gap-2">
+    <section aria-labelledby={titleId} className="grid gap-2">
       <h2 id={titleId} className="text-lg font-semibold">
         {t('hmis.summaryTitle')}
       </h2>
-      <p className="text-sm">{result.dryRun ? t('hmis.summaryDryRun') : t('hmis.summarySent')}</p>
+      <p role="status" className="text-sm">
+        {result.dryRun ? t('hmis.summaryDryRun') : t('hmis.summarySent')}
+      </p>
       {result.summaries.length === 0 && <p className="text-sm">{t('hmis.nothingSent')}</p>}
       {result.summaries.map((summary) => (
         <Card key={summary.clinicId} className="grid gap-1 text-sm">
@@ -206,7 +208,7 @@ export function HmisReportScreen() {
   const years =
     lastYear === undefined
       ? []
-      : Array.from({ length: yearsBack + 1 }, (_, index) => lastYear - yearsBack + index);
+      : Array.from({ length: yearsBack + 2 }, (_, index) => lastYear - yearsBack + index);
   const choose = (year: number, month: number) => {
     send.reset();
     setPeriod(`${year}${String(month).padStart(2, '0')}`);
