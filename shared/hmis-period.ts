@@ -1,5 +1,8 @@
 import NepaliDate from 'nepali-datetime';
 import { clinicToday, type ClinicDay, type Moment } from './clinic-time';
+import { bsMonths } from './hmis';
+
+export { bsMonths };
 
 /**
  * Nepal's HMIS (DHIS2 on the Nepali calendar) counts by Bikram Sambat month: a monthly
@@ -8,21 +11,6 @@ import { clinicToday, type ClinicDay, type Moment } from './clinic-time';
  * (`nepali-datetime`, as `bsToAd` in `onboarding.ts`).
  */
 
-/** The twelve BS months in order, as English writes them (Nepali names are in the web's strings). */
-export const bsMonths = [
-  'Baisakh',
-  'Jestha',
-  'Asar',
-  'Shrawan',
-  'Bhadra',
-  'Asoj',
-  'Kartik',
-  'Mangsir',
-  'Poush',
-  'Magh',
-  'Falgun',
-  'Chaitra',
-] as const;
 export type BsMonthName = (typeof bsMonths)[number];
 
 /** A BS month and the AD days it runs over, both ends included. */

@@ -6,6 +6,22 @@ import * as z from 'zod/mini';
  * with the `dataValueSet` each clinic would send; `POST /api/hmis/report/send` posts them.
  */
 
+/** The twelve BS months in order, as English writes them (Nepali names are in the web's strings). */
+export const bsMonths = [
+  'Baisakh',
+  'Jestha',
+  'Asar',
+  'Shrawan',
+  'Bhadra',
+  'Asoj',
+  'Kartik',
+  'Mangsir',
+  'Poush',
+  'Magh',
+  'Falgun',
+  'Chaitra',
+] as const;
+
 /** Sex as the report counts it: the profile's gender; anything else is `unknown`. */
 export const hmisSexes = ['female', 'male', 'other', 'unknown'] as const;
 export type HmisSex = (typeof hmisSexes)[number];

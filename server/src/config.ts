@@ -463,6 +463,11 @@ function hmisConfig(env: NodeJS.ProcessEnv): HmisConfig {
   const loaded = loadHmisMapping(read(env, 'HMIS_MAPPING'));
   if ('problem' in loaded) throw new SettingError('HMIS_MAPPING', loaded.problem);
   const url = read(env, 'DHIS2_URL');
+  for (const name of ['DHIS2_USERNAME', 'DHIS2_PASSWORD'] as const) {
+    if ((env[name] ?? '').includes(deployPlaceholder)) {
+      throw new SettingError(name, `still the deploy example's ${deployPlaceholder}`);
+    }
+  }
   const [username, password] = readPair(env, 'DHIS2_USERNAME', 'DHIS2_PASSWORD');
   if (url === undefined) {
     if (username !== undefined)

@@ -22,6 +22,15 @@ function toClinic(row: {
 
 /** The clinics and who belongs to which (`0021-clinics`). */
 export function clinicsRepository(db: Kysely<Database>) {
+  async function findBy(column: 'id' | 'org_unit_code', value: string): Promise<Clinic | null> {
+    const row = await db
+      .selectFrom('clinics')
+      .select(clinicColumns)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return row ? toClinic(row) : null;
+  }
+
   return {
     async list(): Promise<Clinic[]> {
       const rows = await db.selectFrom('clinics').select(clinicColumns).orderBy('name').execute();
@@ -29,21 +38,11 @@ export function clinicsRepository(db: Kysely<Database>) {
     },
 
     async find(id: string): Promise<Clinic | null> {
-      const row = await db
-        .selectFrom('clinics')
-        .select(clinicColumns)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ? toClinic(row) : null;
+      return findBy('id', id);
     },
 
     async findByOrgUnit(orgUnitCode: string): Promise<Clinic | null> {
-      const row = await db
-        .selectFrom('clinics')
-        .select(clinicColumns)
-        .where('org_unit_code', '=', orgUnitCode)
-        .executeTakeFirst();
-      return row ? toClinic(row) : null;
+      return findBy('org_unit_code', orgUnitCode);
     },
 
     /** The new clinic, or null when another already reports as its organisation unit. */

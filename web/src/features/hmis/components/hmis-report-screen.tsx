@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ageBands,
+  bsMonths,
   hmisSexes,
   type DataValueSet,
   type HmisReport,
@@ -19,22 +20,6 @@ import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
 import { useHmisReport } from '../api/get-hmis-report';
 import { useSendHmisReport } from '../api/send-hmis-report';
-
-/** The twelve BS months, as `shared/hmis-period.ts` names them (the strings' keys). */
-const monthNames = [
-  'Baisakh',
-  'Jestha',
-  'Asar',
-  'Shrawan',
-  'Bhadra',
-  'Asoj',
-  'Kartik',
-  'Mangsir',
-  'Poush',
-  'Magh',
-  'Falgun',
-  'Chaitra',
-] as const;
 
 /** Years offered before the last complete month's (and the one after it, for this month's). */
 const yearsBack = 5;
@@ -73,6 +58,40 @@ function download(report: HmisReport): void {
   link.download = `hmis-${report.period.id}.json`;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A labelled select of numbers: the month or the year. */
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  options: { value: number; label: string }[];
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 /** One clinic's counts: sex by age band, then the new and follow-up patients. */
@@ -201,8 +220,6 @@ export function HmisReportScreen() {
   const [lastYear, setLastYear] = useState<number | undefined>(undefined);
   const report = useHmisReport(period);
   const send = useSendHmisReport();
-  const monthId = useId();
-  const yearId = useId();
   const data = report.data;
   if (data && lastYear === undefined) setLastYear(data.period.year);
   const years =
@@ -220,40 +237,21 @@ export function HmisReportScreen() {
       <p className="text-muted-foreground text-sm">{t('hmis.intro')}</p>
       {data && (
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1">
-            <label htmlFor={monthId} className="text-sm font-medium">
-              {t('hmis.month')}
-            </label>
-            <select
-              id={monthId}
-              className={selectClass}
-              value={data.period.month}
-              onChange={(event) => choose(data.period.year, Number(event.target.value))}
-            >
-              {monthNames.map((name, index) => (
-                <option key={name} value={index + 1}>
-                  {t(`hmis.months.${name}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1">
-            <label htmlFor={yearId} className="text-sm font-medium">
-              {t('hmis.year')}
-            </label>
-            <select
-              id={yearId}
-              className={selectClass}
-              value={data.period.year}
-              onChange={(event) => choose(Number(event.target.value), data.period.month)}
-            >
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {format.digits(String(year))}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Choice
+            label={t('hmis.month')}
+            value={data.period.month}
+            options={bsMonths.map((name, index) => ({
+              value: index + 1,
+              label: t(`hmis.months.${name}`),
+            }))}
+            onChange={(month) => choose(data.period.year, month)}
+          />
+          <Choice
+            label={t('hmis.year')}
+            value={data.period.year}
+            options={years.map((year) => ({ value: year, label: format.digits(String(year)) }))}
+            onChange={(year) => choose(year, data.period.month)}
+          />
         </div>
       )}
       {report.isError ? (
@@ -266,7 +264,7 @@ export function HmisReportScreen() {
         <>
           <p className="text-sm font-medium" aria-live="polite">
             {t('hmis.periodLine', {
-              month: t(`hmis.months.${data.period.name as (typeof monthNames)[number]}`),
+              month: t(`hmis.months.${data.period.name as (typeof bsMonths)[number]}`),
               year: format.digits(String(data.period.year)),
               period: format.digits(data.period.id),
               from: dates.day(data.period.firstDay),
