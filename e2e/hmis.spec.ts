@@ -89,5 +89,14 @@ test('the superadmin previews a month of the HMIS report and does a dry run to D
     period: thisMonth.id,
     orgUnit: 'DEMO-ORGUNIT-1',
   });
+
+  // In Nepali (loaded after the page and its own strings): Devanagari words and digits.
+  await page.getByRole('button', { name: 'ने' }).click();
+  await expect(page.getByRole('heading', { name: 'HMIS प्रतिवेदन', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('महिना')).toHaveValue(String(thisMonth.month));
+  const nepaliRow = page.getByRole('region', { name: 'Sewa Virtual Clinic' }).getByRole('row', {
+    name: /^अज्ञात/,
+  });
+  await expect(nepaliRow.first().getByRole('cell').nth(3)).toHaveText('१');
   await context.close();
 });

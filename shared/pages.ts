@@ -93,18 +93,9 @@ export const pages = [
     module: 'overview',
     data: [{ path: '/api/figures/network', roles: ['admin', 'superadmin'] }],
   },
-  {
-    path: '/hmis',
-    shell: 'protected',
-    module: 'hmis',
-    data: [{ path: '/api/hmis/report', roles: ['superadmin', 'manager'] }],
-  },
-  {
-    path: '/clinics',
-    shell: 'protected',
-    module: 'clinics',
-    data: [{ path: '/api/clinics', roles: ['superadmin'] }],
-  },
+  // Staff pages few open: no preloads, which every first page would carry in this table.
+  { path: '/hmis', shell: 'protected', module: 'hmis' },
+  { path: '/clinics', shell: 'protected', module: 'clinics' },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';

@@ -10,7 +10,6 @@ import messagingEn from '@/features/messaging/locales/en.json';
 import mfaEn from '@/features/mfa/locales/en.json';
 import notificationsEn from '@/features/notifications/locales/en.json';
 import onboardingEn from '@/features/onboarding/locales/en.json';
-import hmisEn from '@/features/hmis/locales/en.json';
 import healthRecordsEn from '@/features/health-records/locales/en.json';
 import patientHomeEn from '@/features/patient-home/locales/en.json';
 import patientProfileEn from '@/features/patient-profile/locales/en.json';
@@ -22,6 +21,7 @@ import uploadsEn from '@/features/uploads/locales/en.json';
 import visitsEn from '@/features/visits/locales/en.json';
 import vitalsEn from '@/features/vitals/locales/en.json';
 import en from '@/locales/en.json';
+import type hmisStrings from '@/features/hmis/locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
@@ -43,7 +43,6 @@ export const english = {
   notifications: notificationsEn,
   onboarding: onboardingEn,
   healthRecords: healthRecordsEn,
-  hmis: hmisEn,
   patientHome: patientHomeEn,
   patientProfile: patientProfileEn,
   prescribing: prescribingEn,
@@ -55,4 +54,11 @@ export const english = {
   vitals: vitalsEn,
 };
 
-export type Translation = typeof english;
+/** The strings bundled with the first page (English) or the Nepali chunk. */
+export type BundledTranslation = typeof english;
+
+/**
+ * Every string the app may show: the bundled ones and those a page's chunk brings for its
+ * own feature (`features/hmis/hmis-strings.ts`).
+ */
+export type Translation = BundledTranslation & { hmis: typeof hmisStrings };

@@ -10,7 +10,6 @@ import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
 import notificationsNe from '@/features/notifications/locales/ne.json';
 import onboardingNe from '@/features/onboarding/locales/ne.json';
-import hmisNe from '@/features/hmis/locales/ne.json';
 import healthRecordsNe from '@/features/health-records/locales/ne.json';
 import patientHomeNe from '@/features/patient-home/locales/ne.json';
 import patientProfileNe from '@/features/patient-profile/locales/ne.json';
@@ -22,13 +21,13 @@ import uploadsNe from '@/features/uploads/locales/ne.json';
 import visitsNe from '@/features/visits/locales/ne.json';
 import vitalsNe from '@/features/vitals/locales/ne.json';
 import ne from '@/locales/ne.json';
-import type { Translation } from './english';
+import type { BundledTranslation } from './english';
 
 /**
  * Every string of the app in Nepali, loaded only when Nepali is chosen (see app/i18n.ts) so
  * that English readers do not download it. It must have exactly the keys of English.
  */
-export const nepali: Translation = {
+export const nepali: BundledTranslation = {
   ...ne,
   appointments: appointmentsNe,
   auth: authNe,
@@ -43,7 +42,6 @@ export const nepali: Translation = {
   notifications: notificationsNe,
   onboarding: onboardingNe,
   healthRecords: healthRecordsNe,
-  hmis: hmisNe,
   patientHome: patientHomeNe,
   patientProfile: patientProfileNe,
   prescribing: prescribingNe,

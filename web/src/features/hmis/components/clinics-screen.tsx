@@ -12,6 +12,9 @@ import { toast } from '@/lib/toast';
 import { useAssignClinic } from '../api/assign-clinic';
 import { useClinics } from '../api/get-clinics';
 import { useSaveClinic } from '../api/save-clinic';
+import { addHmisStrings } from '../hmis-strings';
+
+addHmisStrings();
 
 const refusals = {
   conflict: 'hmis.clinics.errors.conflict',

@@ -20,6 +20,9 @@ import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
 import { useHmisReport } from '../api/get-hmis-report';
 import { useSendHmisReport } from '../api/send-hmis-report';
+import { addHmisStrings } from '../hmis-strings';
+
+addHmisStrings();
 
 /** Years offered before the last complete month's (and the one after it, for this month's). */
 const yearsBack = 5;
