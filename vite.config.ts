@@ -121,7 +121,7 @@ export default defineConfig({
         // A page is index.html from the cache; the API and the development outbox are the
         // server's, as is any path with an extension (a file), as the server decides.
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/(api|dev)(\/|\?|$)/, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
+        navigateFallbackDenylist: [/^\/(api|dev|fhir)(\/|\?|$)/, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
         // No runtime caching: API answers never go into the service worker's caches.
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
@@ -202,6 +202,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': apiTarget,
+      '/fhir': apiTarget,
       '/dev/mail': apiTarget,
     },
   },

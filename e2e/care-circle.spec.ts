@@ -1,12 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { demoPassword, linkIn, mailTo, password, uniqueEmail } from './support/accounts';
+import { caringFor, guardianOfNewDaughter } from './support/care-circle';
 import { bubble, send } from './support/conversation';
 import { demoDoctor, newPatient, signedIn, uniqueFirstName } from './support/visit-people';
 
 // Several people, several page loads each, on a small shared machine.
 test.setTimeout(150_000);
-
-const caringFor = (page: Page) => page.getByRole('combobox', { name: 'Caring for' });
 
 /** The patient invites `email` from her care circle, reached from the home's "Share access". */
 async function invite(page: Page, email: string, permission: string): Promise<void> {
@@ -147,20 +146,8 @@ test("a guardian adds her child, books a visit for her, and the doctor's queue s
   browser,
   baseURL,
 }) => {
-  const mother = await newPatient(browser, baseURL!, uniqueFirstName('Asha'));
-  const child = uniqueFirstName('Maya');
+  const { mother, child } = await guardianOfNewDaughter(browser, baseURL!, '6');
   const page = mother.page;
-  await page.goto('/care-circle');
-  await page.getByRole('button', { name: 'Add a family member' }).click();
-  await page.getByLabel('First name').fill(child);
-  await page.getByLabel('Last name').fill('Gurung');
-  await page.getByLabel('Age', { exact: true }).fill('6');
-  await page.getByLabel('Relationship').selectOption({ label: 'Daughter' });
-  await page.getByRole('button', { name: 'Save family member' }).click();
-  await expect(page.getByText('Family member added')).toBeVisible();
-
-  await caringFor(page).selectOption({ label: `${child} Gurung` });
-  await expect(page.getByText(`${child} Gurung's record`)).toBeVisible();
   // A video visit for her now: into the waiting room from her home.
   await page.goto('/');
   await page.getByRole('button', { name: 'Join Video Visit' }).click();

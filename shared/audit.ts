@@ -27,6 +27,7 @@ export const auditTypes = {
   'medication-read': 'R',
   'dose-taken': 'C',
   'chart-read': 'R',
+  'patient-read': 'R',
   'appointment-changed': 'U',
   'appointment-read': 'R',
   'doctor-hours-changed': 'U',
@@ -38,10 +39,11 @@ export const auditTypes = {
   'care-access-changed': 'U',
   'care-access-removed': 'D',
   'dependent-added': 'C',
+  'dependent-login-invited': 'C',
+  'dependent-login-claimed': 'U',
   'clinic-added': 'C',
   'clinic-changed': 'U',
   'clinic-staff-changed': 'U',
-  'hmis-report-read': 'R',
   'hmis-report-sent': 'E',
 } as const;
 

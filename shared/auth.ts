@@ -18,7 +18,8 @@ export const emailAddress = z.string().check(
   z.email('invalid_email'),
 );
 
-const newPassword = z
+/** A password being chosen: the sign-up page's rules. */
+export const newPassword = z
   .string()
   .check(
     z.minLength(minPasswordLength, 'password_too_short'),

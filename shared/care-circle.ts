@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailAddress } from './auth';
+import { emailAddress, newPassword } from './auth';
 import { onboardingSchema } from './onboarding';
 import { genders } from './profile';
 import { carePermissionsSchema, relationships } from './care-permissions';
@@ -29,6 +29,7 @@ export const careCircleMessages = {
   invitationGone: 'This invitation has expired or is no longer valid',
   invitationForAnother: 'This invitation was sent to another email address',
   onlyPatients: 'Only patients can share access',
+  addressHasAccount: 'This email address already has a Sewa account',
 } as const;
 
 const relationship = z.enum(relationships, careCircleMessages.relationshipRequired);
@@ -60,6 +61,10 @@ export type NewDependentInput = z.input<typeof newDependentSchema>;
 
 export const careRecordIdParams = z.object({ id: recordIdSchema() });
 
+/** POST /api/care-circle/dependents/:id/login-invitation: where the dependent's own login goes. */
+export const loginInvitationRequestSchema = z.object({ email: emailAddress });
+export type LoginInvitationRequest = z.input<typeof loginInvitationRequestSchema>;
+
 /** A person with access to the patient's record. */
 export const caregiverSchema = z.object({
   /** The grant's id. */
@@ -79,6 +84,8 @@ export const pendingInvitationSchema = z.object({
   relationship: z.enum(relationships),
   permissions: carePermissionsSchema,
   expiresAt: z.string(),
+  /** The dependent this invitation gives their own login to; null for an invitation to care. */
+  dependentId: z.nullable(z.string()),
 });
 export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
 
@@ -133,8 +140,17 @@ export const invitationTokenSchema = z
 
 export const invitationTokenParams = z.object({ token: invitationTokenSchema });
 
+/**
+ * What an invitation's link is for: `caregiver`, to care for the patient who sent it; `login`,
+ * a dependent's own login, which their guardian sent.
+ */
+export const invitationKinds = ['caregiver', 'login'] as const;
+export type InvitationKind = (typeof invitationKinds)[number];
+
 /** GET /api/care-invitations/:token: what the link offers, before it is accepted. */
 export const invitationPreviewSchema = z.object({
+  kind: z.enum(invitationKinds),
+  /** Whose record: the inviting patient's, or for a login the dependent's own. */
   patientName: z.string(),
   email: z.string(),
   relationship: z.enum(relationships),
@@ -142,6 +158,14 @@ export const invitationPreviewSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** POST /api/care-invitations/:token/claim: the dependent's password (the sign-up page's rules). */
+export const loginClaimSchema = z.object({ password: newPassword });
+export type LoginClaim = z.infer<typeof loginClaimSchema>;
+
+/** The login made: the address to sign in with. */
+export const loginClaimedSchema = z.object({ email: z.string() });
+export type LoginClaimed = z.infer<typeof loginClaimedSchema>;
 
 /** The web path of an invitation's link. */
 export function invitationPath(token: string): string {

@@ -4,7 +4,12 @@ import { createAuth, type Auth } from './auth/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { callerResolver, sessionReader } from './auth/current-user';
 import { authService } from './auth/auth-service';
-import { accountAudit, expiredVerifications, unconfirmedAccounts } from './auth/better-auth';
+import {
+  accountAudit,
+  expiredVerifications,
+  passwordHashOf,
+  unconfirmedAccounts,
+} from './auth/better-auth';
 import { usersRepository } from './auth/users-repository';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -57,6 +62,10 @@ import { appointmentsService } from './appointments/appointments-service';
 import { registerVitalsRoutes } from './routes/vitals';
 import { registerMedicationRoutes } from './routes/medications';
 import { registerChartRoutes } from './routes/chart';
+import { registerFhirRoutes } from './routes/fhir';
+import { fhirService } from './fhir/fhir-service';
+import { fhirRepository } from './fhir/fhir-repository';
+import { fhirBasePath } from '@shared/fhir';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { uploadsService } from './uploads/uploads-service';
@@ -175,6 +184,7 @@ export async function buildApp({
   const careCircle = careCircleService({
     circle: careCircleRepository(db),
     users: usersRepository(db),
+    hashPassword: (password) => passwordHashOf(auth, password),
     trail,
     mailer,
     limiter,
@@ -387,6 +397,16 @@ export async function buildApp({
       medications,
       access,
       trail,
+    }),
+    requireUser,
+  });
+  registerFhirRoutes(server, {
+    fhir: fhirService({
+      fhir: fhirRepository(db),
+      access,
+      trail,
+      mayActFor: (callerId, patientId) => careCircle.mayActFor(callerId, patientId),
+      base: new URL(fhirBasePath, config.publicUrl).toString(),
     }),
     requireUser,
   });

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 
 /** What the account itself says: its address, whether it is confirmed, its second factor. */
 export interface AccountState {
@@ -90,7 +92,7 @@ export function usersRepository(db: Kysely<Database>) {
         .values({
           id,
           name,
-          email: `dependent-${id}@dependents.sewa.invalid`,
+          email: dependentAddress(id),
           emailVerified: false,
           twoFactorEnabled: false,
           phoneNumber: null,
@@ -98,7 +100,53 @@ export function usersRepository(db: Kysely<Database>) {
         })
         .execute();
     },
+
+    /**
+     * A dependent's own login: their account takes the address their invitation was mailed to
+     * (which proves it, so it is confirmed) and a password, by its hash from the account system.
+     * False when the account is no longer a dependent's without a login.
+     */
+    async giveDependentLogin(
+      id: string,
+      email: string,
+      passwordHash: string,
+    ): Promise<'given' | 'gone' | 'address-taken'> {
+      const now = new Date();
+      let given: { id: string } | undefined;
+      try {
+        given = await db
+          .updateTable('user')
+          .set({ email: email.trim().toLowerCase(), emailVerified: true, updatedAt: now })
+          .where('id', '=', id)
+          .where('email', '=', dependentAddress(id))
+          .returning('id')
+          .executeTakeFirst();
+      } catch (error) {
+        // Another account took the address since it was checked (two claims at once).
+        if (isUniqueViolation(error)) return 'address-taken';
+        throw error;
+      }
+      if (!given) return 'gone';
+      await db
+        .insertInto('account')
+        .values({
+          id: randomUUID(),
+          accountId: id,
+          providerId: 'credential',
+          userId: id,
+          password: passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      return 'given';
+    },
   };
+}
+
+/** A dependent's address until they have a login: one that can receive nothing. */
+function dependentAddress(id: string): string {
+  return `dependent-${id}@dependents.sewa.invalid`;
 }
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -40,6 +40,28 @@ export function dependentName(profile: OnboardingValues): string {
   return personName(profile.first_name, profile.last_name) ?? profile.first_name;
 }
 
+/**
+ * How a guardian is related to the dependent, from how the dependent was related to them: a
+ * son's or daughter's guardian is their parent, a parent's guardian their son or daughter (by
+ * the guardian's gender, else other).
+ */
+export function guardianRelationship(
+  dependent: Relationship,
+  guardianGender: string | null,
+): Relationship {
+  switch (dependent) {
+    case 'son':
+    case 'daughter':
+      return 'parent';
+    case 'parent':
+      return guardianGender === 'male' ? 'son' : guardianGender === 'female' ? 'daughter' : 'other';
+    case 'spouse':
+    case 'sibling':
+    case 'other':
+      return dependent;
+  }
+}
+
 export interface NewInvitation {
   patientId: string;
   email: string;
@@ -47,6 +69,8 @@ export interface NewInvitation {
   permissions: CarePermissions;
   tokenHash: string;
   expiresAt: Date;
+  /** A dependent's own login, sent by their guardian (`patientId`). */
+  dependentId?: string;
 }
 
 /** An invitation its link found, still pending and unexpired. */
@@ -58,6 +82,8 @@ export interface OpenInvitation {
   relationship: Relationship;
   permissions: CarePermissions;
   expiresAt: Date;
+  /** The dependent a login invitation is for; null for an invitation to care. */
+  dependentId: string | null;
 }
 
 /** A grant as the access rule and the event streams read it. */
@@ -66,6 +92,7 @@ export interface Grant {
   caregiverId: string;
   permissions: CarePermissions;
   guardian: boolean;
+  relationship: Relationship;
 }
 
 export function careCircleRepository(db: Kysely<Database>) {
@@ -116,6 +143,7 @@ export function careCircleRepository(db: Kysely<Database>) {
           'may_message',
           'may_visits',
           'expires_at',
+          'dependent_id',
         ])
         .orderBy('created_at')
         .execute();
@@ -125,6 +153,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         relationship: row.relationship as Relationship,
         permissions: permissionsOf(row),
         expiresAt: new Date(row.expires_at).toISOString(),
+        dependentId: row.dependent_id,
       }));
     },
 
@@ -220,10 +249,16 @@ export function careCircleRepository(db: Kysely<Database>) {
         .selectFrom('care_grants')
         .where('caregiver_id', '=', caregiverId)
         .where('patient_id', '=', patientId)
-        .select(['may_record', 'may_message', 'may_visits', 'guardian'])
+        .select(['may_record', 'may_message', 'may_visits', 'guardian', 'relationship'])
         .executeTakeFirst();
       return row
-        ? { patientId, caregiverId, permissions: permissionsOf(row), guardian: row.guardian }
+        ? {
+            patientId,
+            caregiverId,
+            permissions: permissionsOf(row),
+            guardian: row.guardian,
+            relationship: row.relationship as Relationship,
+          }
         : null;
     },
 
@@ -249,6 +284,7 @@ export function careCircleRepository(db: Kysely<Database>) {
           ...permissionColumns(invitation.permissions),
           token_hash: invitation.tokenHash,
           expires_at: invitation.expiresAt,
+          dependent_id: invitation.dependentId ?? null,
         })
         .returning(['id', 'expires_at'])
         .executeTakeFirstOrThrow();
@@ -258,6 +294,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         relationship: invitation.relationship,
         permissions: invitation.permissions,
         expiresAt: new Date(row.expires_at).toISOString(),
+        dependentId: invitation.dependentId ?? null,
       };
     },
 
@@ -274,23 +311,41 @@ export function careCircleRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Every pending invitation of the patient's to this address dies: one is sent at a time. */
+    /**
+     * Every pending invitation to care of the patient's to this address dies: one is sent at a
+     * time.
+     */
     async cancelInvitationsTo(patientId: string, email: string): Promise<void> {
       await db
         .updateTable('care_invitations')
         .set({ status: 'cancelled', finished_at: sql`now()` })
         .where('patient_id', '=', patientId)
         .where(sql<boolean>`lower(email) = lower(${email})`)
+        .where('dependent_id', 'is', null)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** A dependent's pending login invitation dies: one is sent at a time. */
+    async cancelLoginInvitations(guardianId: string, dependentId: string): Promise<void> {
+      await db
+        .updateTable('care_invitations')
+        .set({ status: 'cancelled', finished_at: sql`now()` })
+        .where('patient_id', '=', guardianId)
+        .where('dependent_id', '=', dependentId)
         .where('status', '=', 'pending')
         .execute();
     },
 
     /** The pending, unexpired invitation whose token hashes to this. */
     async openInvitation(tokenHash: string): Promise<OpenInvitation | null> {
+      // Named after whose record it is: the inviting patient's, or for a login the dependent's.
       const row = await db
         .selectFrom('care_invitations as i')
-        .innerJoin('user as u', 'u.id', 'i.patient_id')
-        .leftJoin('profiles as p', 'p.id', 'i.patient_id')
+        .innerJoin('user as u', (join) =>
+          join.on(sql<boolean>`u.id = coalesce(i.dependent_id, i.patient_id)`),
+        )
+        .leftJoin('profiles as p', 'p.id', 'u.id')
         .where('i.token_hash', '=', tokenHash)
         .where('i.status', '=', 'pending')
         .where('i.expires_at', '>', sql<Date>`now()`)
@@ -303,6 +358,7 @@ export function careCircleRepository(db: Kysely<Database>) {
           'i.may_message',
           'i.may_visits',
           'i.expires_at',
+          'i.dependent_id',
           'u.email as patient_email',
           'p.first_name',
           'p.last_name',
@@ -317,6 +373,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         relationship: row.relationship as Relationship,
         permissions: permissionsOf(row),
         expiresAt: new Date(row.expires_at),
+        dependentId: row.dependent_id,
       };
     },
 
@@ -329,6 +386,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         .updateTable('care_invitations')
         .set({ status: 'accepted', accepted_by: caregiverId, finished_at: sql`now()` })
         .where('id', '=', invitation.id)
+        .where('dependent_id', 'is', null)
         .where('status', '=', 'pending')
         .where('expires_at', '>', sql<Date>`now()`)
         .returning('id')
@@ -353,6 +411,59 @@ export function careCircleRepository(db: Kysely<Database>) {
       return true;
     },
 
+    /**
+     * Uses a login invitation once, accepted by the dependent it names: false when it was
+     * used, cancelled or expired meanwhile.
+     */
+    async useLoginInvitation(invitation: OpenInvitation): Promise<boolean> {
+      if (invitation.dependentId === null) return false;
+      const used = await db
+        .updateTable('care_invitations')
+        .set({
+          status: 'accepted',
+          accepted_by: invitation.dependentId,
+          finished_at: sql`now()`,
+        })
+        .where('id', '=', invitation.id)
+        .where('dependent_id', '=', invitation.dependentId)
+        .where('status', '=', 'pending')
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('id')
+        .executeTakeFirst();
+      return used !== undefined;
+    },
+
+    /**
+     * The dependent owns their record now: the guardian's grant becomes an ordinary one, with
+     * what it allowed (record, messages, visits) but not adding to the record, which the new
+     * owner may change or remove. Its relationship turns round: it named the dependent as the
+     * guardian's, a caregiver's names the caregiver as the patient's. False when there was no
+     * such guardian.
+     */
+    async endGuardianship(guardianId: string, dependentId: string): Promise<boolean> {
+      const guardian = await db
+        .selectFrom('care_grants as g')
+        .leftJoin('profiles as p', 'p.id', 'g.caregiver_id')
+        .where('g.patient_id', '=', dependentId)
+        .where('g.caregiver_id', '=', guardianId)
+        .where('g.guardian', '=', true)
+        .select(['g.id', 'g.relationship', 'p.gender'])
+        .executeTakeFirst();
+      if (!guardian) return false;
+      await db
+        .updateTable('care_grants')
+        .set({
+          guardian: false,
+          relationship: guardianRelationship(
+            guardian.relationship as Relationship,
+            guardian.gender,
+          ),
+        })
+        .where('id', '=', guardian.id)
+        .execute();
+      return true;
+    },
+
     /** Changes what a caregiver of the patient's may do; null when there is no such grant. */
     async changePermissions(
       patientId: string,
@@ -371,8 +482,8 @@ export function careCircleRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Ends a caregiver's access to the patient, and any invitation of the patient's still
-     * pending to their address dies with it; the caregiver's id, or null when none.
+     * Ends a caregiver's access to the patient, and any invitation to care of the patient's
+     * still pending to their address dies with it; the caregiver's id, or null when none.
      */
     async remove(patientId: string, grantId: string): Promise<string | null> {
       const row = await db
@@ -387,6 +498,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         .updateTable('care_invitations')
         .set({ status: 'cancelled', finished_at: sql`now()` })
         .where('patient_id', '=', patientId)
+        .where('dependent_id', 'is', null)
         .where('status', '=', 'pending')
         .where(
           sql<boolean>`lower(email) = (select lower(email) from "user" where id = ${row.caregiver_id})`,

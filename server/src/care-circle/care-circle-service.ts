@@ -10,6 +10,7 @@ import {
   type CarePermissions,
   type Dependent,
   type InvitationPreview,
+  type LoginClaimed,
   type PendingInvitation,
   type Relationship,
 } from '@shared/care-circle';
@@ -18,8 +19,9 @@ import type { Actor } from '../auth/actor';
 import type { AuditRecord } from '../audit/audit-repository';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import { AppError } from '../http/app-error';
-import { careInvitationMail, type MailLanguage } from '../mail/templates';
+import { careCircleMail, type MailLanguage } from '../mail/templates';
 import type { Mailer } from '../mail/mailer';
+import { loginClaimLimit } from '../rate-limit/auth-limits';
 import type { Limit, RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
 import {
@@ -36,6 +38,11 @@ const inviteLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
 const invitationGone = () => new AppError('not_found', careCircleMessages.invitationGone);
 const noSuchCaregiver = () => new AppError('not_found', 'No such caregiver.');
 const noSuchInvitation = () => new AppError('not_found', 'No such invitation.');
+/** The route's answer for an id that is no one's: a dependent not the caller's looks the same. */
+const noSuchDependent = () => new AppError('not_found', 'No such record.');
+
+/** Every permission: a login invitation names no grant, its columns say everything. */
+const everything: CarePermissions = { record: true, message: true, visits: true };
 
 /** What the link carries: 260 random bits in base32 capitals (see `invitationTokenPattern`). */
 function newToken(): string {
@@ -57,8 +64,10 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  */
 export function careCircleService(deps: {
   circle: CareCircleRepository;
-  /** Makes a dependent's account: accounts are written through the users repository. */
-  users: Pick<UsersRepository, 'addDependentAccount'>;
+  /** A dependent's account and their own login: accounts are written through the users repository. */
+  users: Pick<UsersRepository, 'addDependentAccount' | 'giveDependentLogin' | 'idByEmail'>;
+  /** The account system's hash of a password (`passwordHashOf`). */
+  hashPassword: (password: string) => Promise<string>;
   trail: AuditTrail;
   mailer: Mailer;
   limiter: RateLimiter;
@@ -83,6 +92,25 @@ export function careCircleService(deps: {
     detail?: Record<string, unknown>,
   ): AuditRecord {
     return { type, agent: agentOf(actor), entity, ...(detail ? { detail } : {}) };
+  }
+
+  /** Mails an invitation's link, from `senderId` (named as mail and screens name them). */
+  async function mailLink(
+    kind: Parameters<typeof careCircleMail>[0],
+    language: MailLanguage,
+    to: string,
+    senderId: string,
+    token: string,
+  ): Promise<void> {
+    const sender = await circle.nameOf(senderId);
+    const url = new URL(invitationPath(token), deps.publicUrl).toString();
+    await deps.mailer.send(careCircleMail(kind, language, to, sender, url, invitationValidDays));
+  }
+
+  /** An invitation's token and when its link stops working. */
+  function newLink(): { token: string; expiresAt: Date } {
+    const expiresAt = new Date(Date.now() + invitationValidDays * 24 * 60 * 60 * 1000);
+    return { token: newToken(), expiresAt };
   }
 
   async function openInvitation(token: string): Promise<OpenInvitation> {
@@ -118,7 +146,7 @@ export function careCircleService(deps: {
       if (await circle.holdsGrantByEmail(patientId, input.email)) {
         throw new AppError('conflict', careCircleMessages.alreadyInCircle);
       }
-      const token = newToken();
+      const { token, expiresAt } = newLink();
       const invitation = await trail.change(
         async () => {
           await circle.cancelInvitationsTo(patientId, input.email);
@@ -128,7 +156,7 @@ export function careCircleService(deps: {
             relationship: input.relationship,
             permissions: input.permissions,
             tokenHash: tokenHash(token),
-            expiresAt: new Date(Date.now() + invitationValidDays * 24 * 60 * 60 * 1000),
+            expiresAt,
           });
         },
         (made) =>
@@ -143,11 +171,51 @@ export function careCircleService(deps: {
             { permissions: made.permissions },
           ),
       );
-      const inviter = await circle.nameOf(patientId);
-      const url = new URL(invitationPath(token), deps.publicUrl).toString();
-      await deps.mailer.send(
-        careInvitationMail(language, invitation.email, inviter, url, invitationValidDays),
+      await mailLink('careInvitation', language, invitation.email, patientId, token);
+      return invitation;
+    },
+
+    /**
+     * Mails a dependent of the guardian's a link to their own login; an earlier one for them
+     * dies with it. Whether the address has an account already is said only when it is claimed.
+     */
+    async inviteLogin(
+      actor: Actor,
+      dependentId: string,
+      email: string,
+      language: MailLanguage,
+    ): Promise<PendingInvitation> {
+      const guardianId = ownCircle(actor);
+      const grant = await circle.grant(guardianId, dependentId);
+      if (!grant?.guardian) throw noSuchDependent();
+      if (sameAddress(email, actor.caller.email)) {
+        throw new AppError('bad_request', careCircleMessages.invitingYourself);
+      }
+      const decision = await deps.limiter.hit(`care:invite:user:${guardianId}`, inviteLimit);
+      if (!decision.allowed) throw rateLimited(decision);
+      const { token, expiresAt } = newLink();
+      const invitation = await trail.change(
+        async () => {
+          await circle.cancelLoginInvitations(guardianId, dependentId);
+          return circle.addInvitation({
+            patientId: guardianId,
+            email: email.trim(),
+            relationship: grant.relationship,
+            permissions: everything,
+            tokenHash: tokenHash(token),
+            expiresAt,
+            dependentId,
+          });
+        },
+        (made) =>
+          entry(
+            actor,
+            'dependent-login-invited',
+            { type: 'care-invitation', id: made.id, subjectId: dependentId },
+            { guardian: guardianId },
+          ),
       );
+      await mailLink('dependentLogin', language, invitation.email, guardianId, token);
       return invitation;
     },
 
@@ -242,6 +310,7 @@ export function careCircleService(deps: {
     async preview(token: string): Promise<InvitationPreview> {
       const invitation = await openInvitation(token);
       return {
+        kind: invitation.dependentId === null ? 'caregiver' : 'login',
         patientName: invitation.patientName,
         email: invitation.email,
         relationship: invitation.relationship,
@@ -253,6 +322,7 @@ export function careCircleService(deps: {
     /** Accepts an invitation for the signed-in account it was mailed to, once. */
     async accept(actor: Actor, token: string): Promise<CaredFor> {
       const invitation = await openInvitation(token);
+      if (invitation.dependentId !== null) throw invitationGone();
       if (!sameAddress(invitation.email, actor.caller.email)) {
         throw new AppError('bad_request', careCircleMessages.invitationForAnother);
       }
@@ -277,6 +347,50 @@ export function careCircleService(deps: {
       return cared;
     },
 
+    /**
+     * A dependent takes their own login through the link mailed to them, which proves the
+     * address: in one unit of work the invitation is used, their account takes the address
+     * and the password, and the guardian's grant becomes an ordinary one. An address that has
+     * an account already is refused, and nothing changes.
+     */
+    async claimLogin(token: string, password: string, address: string): Promise<LoginClaimed> {
+      const decision = await deps.limiter.hit(`care:claim:ip:${address}`, loginClaimLimit);
+      if (!decision.allowed) throw rateLimited(decision);
+      const invitation = await openInvitation(token);
+      const dependentId = invitation.dependentId;
+      if (dependentId === null) throw invitationGone();
+      const email = invitation.email.trim().toLowerCase();
+      const passwordHash = await deps.hashPassword(password);
+      const claimed = await trail.change(
+        async () => {
+          if (!(await circle.useLoginInvitation(invitation))) return false;
+          if ((await deps.users.idByEmail(email)) !== null) {
+            throw new AppError('conflict', careCircleMessages.addressHasAccount);
+          }
+          const given = await deps.users.giveDependentLogin(dependentId, email, passwordHash);
+          if (given === 'address-taken') {
+            throw new AppError('conflict', careCircleMessages.addressHasAccount);
+          }
+          if (given === 'gone') throw invitationGone();
+          await circle.endGuardianship(invitation.patientId, dependentId);
+          return true;
+        },
+        (done) =>
+          done
+            ? {
+                type: 'dependent-login-claimed',
+                agent: { id: dependentId, role: 'patient', address, onBehalfOf: null },
+                entity: { type: 'account', id: dependentId, subjectId: dependentId },
+                detail: { guardian: invitation.patientId },
+              }
+            : null,
+      );
+      if (!claimed) throw invitationGone();
+      // The guardian's grant changed: their open streams of the dependent check again.
+      await deps.careAccess.announce({ caregiverId: invitation.patientId, patientId: dependentId });
+      return { email };
+    },
+
     /** Whether the caller holds any grant for the patient: what lets them act for them at all. */
     async mayActFor(callerId: string, patientId: string): Promise<boolean> {
       return (await circle.grant(callerId, patientId)) !== null;
@@ -286,7 +400,11 @@ export function careCircleService(deps: {
     async admitsSignUp(token: string, email: string): Promise<boolean> {
       if (!invitationTokenPattern.test(token.trim().toUpperCase())) return false;
       const invitation = await circle.openInvitation(tokenHash(token));
-      return invitation !== null && sameAddress(invitation.email, email);
+      return (
+        invitation !== null &&
+        invitation.dependentId === null &&
+        sameAddress(invitation.email, email)
+      );
     },
   };
 }

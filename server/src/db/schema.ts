@@ -361,6 +361,8 @@ export interface CareInvitationsTable {
   created_at: CreatedAt;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The dependent a login invitation is for; null for an invitation to care. */
+  dependent_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A server process holding an open event stream of someone's, as of its last heartbeat. */

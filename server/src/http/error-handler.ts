@@ -2,6 +2,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { codeForClientStatus, type ApiError, type ApiErrorCode } from '@shared/api-error';
 import { $ZodError } from 'zod/v4/core';
+import { fhirBasePath, fhirJsonType } from '@shared/fhir';
+import { operationOutcome } from '../fhir/operation-outcome';
 import { AccountSystemRefusal, AppError } from './app-error';
 
 function body(code: ApiErrorCode, message: string): ApiError {
@@ -129,13 +131,21 @@ export function registerErrorHandler(
  */
 export function frameworkErrorHandler(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
-  void reply
-    .status(status)
-    .send(body(codeForClientStatus(status), 'The request could not be read.'));
+  const code = codeForClientStatus(status);
+  const message = 'The request could not be read.';
+  // FHIR clients read errors as OperationOutcomes, even before a route is found.
+  if (request.url.startsWith(`${fhirBasePath}/`)) {
+    void reply
+      .status(status)
+      .type(`${fhirJsonType}; charset=utf-8`)
+      .send(operationOutcome(code, message));
+    return;
+  }
+  void reply.status(status).send(body(code, message));
 }
 
 /**

@@ -36,7 +36,9 @@ function cacheControlOf(filePath: string): string {
 
 /** Paths the web app never owns: unknown ones there answer a JSON 404, not the page. */
 function isServerPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/');
+  return (
+    url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/') || url.startsWith('/fhir/')
+  );
 }
 
 /**

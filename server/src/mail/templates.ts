@@ -83,6 +83,14 @@ const copy = {
       ],
       label: 'See the invitation',
     },
+    dependentLogin: {
+      subject: (guardian: string) => `${guardian} invites you to sign in to Sewa yourself`,
+      lines: (guardian: string, days: number) => [
+        `${guardian} has looked after you on Sewa, and now you can have your own login.`,
+        `Open this link within ${days} days to choose your password.`,
+      ],
+      label: 'Create my login',
+    },
     phone: {
       subject: 'Sewa security code',
       lines: (minutes: number) => [
@@ -120,6 +128,14 @@ const copy = {
         `उहाँले तपाईंसँग के साझा गर्नुहुन्छ हेर्न र स्वीकार गर्न ${mailDates.ne.digits(String(days))} दिनभित्र यो लिङ्क खोल्नुहोस्। सेवा खाता छैन भने यहीँबाट बनाउन सक्नुहुन्छ।`,
       ],
       label: 'निम्तो हेर्नुहोस्',
+    },
+    dependentLogin: {
+      subject: (guardian: string) => `${guardian}ले तपाईंलाई सेवामा आफैँ साइन इन गर्न निम्त्याउनुभएको छ`,
+      lines: (guardian: string, days: number) => [
+        `${guardian}ले सेवामा तपाईंको हेरचाह गर्दै आउनुभएको छ, अब तपाईंको आफ्नै लगइन हुन सक्छ।`,
+        `आफ्नो पासवर्ड छान्न ${mailDates.ne.digits(String(days))} दिनभित्र यो लिङ्क खोल्नुहोस्।`,
+      ],
+      label: 'मेरो लगइन बनाउनुहोस्',
     },
     phone: {
       subject: 'सेवा सुरक्षा कोड',
@@ -188,19 +204,27 @@ export function phoneCodeMessage(
   });
 }
 
-/** An invitation to a patient's care circle: who invites, and the link, never health details. */
-export function careInvitationMail(
+/** The care circle's two mails: who sends it, and the link, never health details. */
+type CareCircleMail = 'careInvitation' | 'dependentLogin';
+
+/**
+ * A care circle's mail: `careInvitation`, to care for the patient who sends it;
+ * `dependentLogin`, a dependent's own login, sent by their guardian.
+ */
+export function careCircleMail(
+  kind: CareCircleMail,
   language: MailLanguage,
   to: string,
-  inviter: string,
+  sender: string,
   url: string,
   days: number,
 ): Mail {
   const text = copy[language];
+  const words = text[kind];
   return compose(to, {
-    subject: text.careInvitation.subject(inviter),
-    lines: text.careInvitation.lines(inviter, days),
-    link: { url, label: text.careInvitation.label },
+    subject: words.subject(sender),
+    lines: words.lines(sender, days),
+    link: { url, label: words.label },
     footer: text.ignore,
   });
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { careTeamTitle, type Conversation, type Message } from '@shared/messaging';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database, MessagesTable } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { conversationFilter, type ConversationParties } from '../access/patient-access';
 import { ownerOf, type Actor } from '../auth/actor';
 
@@ -64,10 +65,6 @@ function toMessage(row: Selectable<MessagesTable> & SenderColumns): Message {
 /** `%` and `_` typed by a person are searched for literally. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
 export function messagingRepository(db: Kysely<Database>) {

@@ -106,3 +106,9 @@ export const otherAuthReadLimit: AuthLimit = { ip: { max: 600, windowSeconds: mi
 
 /** Clinic keys are guessed like passwords, so they are counted like them. */
 export const clinicKeyLimit: Limit = { max: 10, windowSeconds: minutes(10) };
+
+/**
+ * A dependent's own login, claimed through a mailed link before anyone is signed in: counted
+ * per client address, like signing up.
+ */
+export const loginClaimLimit: Limit = { max: 30, windowSeconds: minutes(60) };

@@ -10,6 +10,9 @@ import {
   invitationPreviewSchema,
   invitationRequestSchema,
   invitationTokenParams,
+  loginClaimSchema,
+  loginClaimedSchema,
+  loginInvitationRequestSchema,
   newDependentSchema,
   pendingInvitationSchema,
   permissionsChangeSchema,
@@ -30,7 +33,8 @@ const unknownToken = {
 /**
  * The care circle. The patient's own circle (caregivers, invitations, dependents), shaped only
  * by the patient acting as themselves; the people the caller cares for; and an invitation's
- * link, read by whoever holds it and accepted by the signed-in account it was mailed to.
+ * link, read by whoever holds it and accepted by the signed-in account it was mailed to, or
+ * for a dependent's own login claimed with a password by whoever holds it.
  */
 export function registerCareCircleRoutes(
   app: ApiServer,
@@ -118,6 +122,29 @@ export function registerCareCircleRoutes(
       reply.status(201).send(await service.addDependent(actorOf(request), request.body)),
   );
 
+  app.post(
+    '/api/care-circle/dependents/:id/login-invitation',
+    {
+      schema: {
+        params: careRecordIdParams,
+        body: loginInvitationRequestSchema,
+        response: { 201: pendingInvitationSchema },
+      },
+      config: { inputRefusals: unknownRecord },
+      onRequest: signedIn,
+    },
+    async (request, reply) => {
+      const language = mailLanguage(request.headers['accept-language']);
+      const made = await service.inviteLogin(
+        actorOf(request),
+        request.params.id,
+        request.body.email,
+        language,
+      );
+      return reply.status(201).send(made);
+    },
+  );
+
   app.get(
     '/api/caring-for',
     { schema: { response: { 200: caredForListSchema } }, onRequest: signedIn },
@@ -144,5 +171,21 @@ export function registerCareCircleRoutes(
     },
     async (request, reply) =>
       reply.send(await service.accept(actorOf(request), request.params.token)),
+  );
+
+  // The mailed link proves the address: a dependent takes their own login before signing in.
+  app.post(
+    '/api/care-invitations/:token/claim',
+    {
+      schema: {
+        params: invitationTokenParams,
+        body: loginClaimSchema,
+        response: { 200: loginClaimedSchema },
+      },
+      config: { inputRefusals: unknownToken },
+      onRequest: noStore,
+    },
+    async (request, reply) =>
+      reply.send(await service.claimLogin(request.params.token, request.body.password, request.ip)),
   );
 }

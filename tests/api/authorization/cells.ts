@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { fhirBasePath } from '@shared/fhir';
 import type { Role } from '@shared/role';
 import type { Answer } from '../auth/client';
 import type { Call, MatrixEntry } from './matrix';
@@ -94,4 +96,18 @@ export async function send(
     // not JSON: the assertions show the text
   }
   return { status: response.status, headers: response.headers, body, setCookies: [] };
+}
+
+/**
+ * What a refusal of the entry's route looks like: the app's error (a code and a message), or
+ * within the FHIR API an OperationOutcome; with no route known, the app's.
+ */
+export function refusedBody(entry: MatrixEntry | undefined): unknown {
+  if (entry?.route.split(' ')[1]?.startsWith(`${fhirBasePath}/`)) {
+    return {
+      resourceType: 'OperationOutcome',
+      issue: [expect.objectContaining({ code: expect.any(String) as string })],
+    };
+  }
+  return { error: { code: expect.any(String) as string, message: expect.any(String) as string } };
 }

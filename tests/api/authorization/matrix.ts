@@ -2,6 +2,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { CarePermissions } from '@shared/care-circle';
+import type { Bundle, Observation } from 'fhir/r4';
 import type { Chart } from '@shared/chart';
 import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Appointment, DoctorListEntry } from '@shared/appointments';
@@ -64,13 +65,20 @@ export const doctorHours: Access = { kind: 'doctor-hours' };
  * What a caregiver acting for a patient (naming them in the acting-for header, or an event
  * stream's `for`) needs for the route to act on that patient's data: a permission of the
  * grant ("See my health record", "Message my care team for me", "Book and join visits for
- * me"), or any one of several; `guardian`, adding to the record, which only a dependent's guardian may; `never`, no
- * grant lends it (shaping the care circle, the trail, a doctor's or staff's work); `self`, the
- * route is the caller's own account whoever they name, and acts on the caregiver, never on
- * the patient.
+ * me"), or any one of several; `guardian`, adding to the record, which only a dependent's
+ * guardian may; `never`, no grant lends it (shaping the care circle, the trail, a doctor's or
+ * staff's work); `self`, the route is the caller's own account whoever they name, and acts on
+ * the caregiver, never on the patient; `named-record`, the FHIR API, which reads no header:
+ * the request names the patient (a search's `patient`, a resource's own), and "See my health
+ * record" reads it.
  */
 export type CareNeed =
-  keyof CarePermissions | readonly (keyof CarePermissions)[] | 'guardian' | 'never' | 'self';
+  | keyof CarePermissions
+  | readonly (keyof CarePermissions)[]
+  | 'guardian'
+  | 'never'
+  | 'self'
+  | 'named-record';
 
 /** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
 export interface Call {
@@ -249,6 +257,16 @@ function ownId(_world: World, user: Caller): Promise<string> {
   return Promise.resolve(user.userId);
 }
 
+/** One observation of the user's: a heart rate they took now. */
+async function observationOf(world: World, user: Caller): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into observations (id, reading_id, patient_id, code, value, unit, effective_at,
+      recorder_id, recorder_role)
+    values (${id}, ${randomUUID()}, ${user.userId}, '8867-4', 72, '/min', now(), ${user.userId},
+      'patient')`.execute(world.server.database.db);
+  return id;
+}
+
 /** A reading as the vitals form sends it: under a fresh id, with a blood pressure. */
 function vitalsReading(): Record<string, unknown> {
   return {
@@ -375,30 +393,58 @@ async function ownInvitation(world: World, user: Caller): Promise<string> {
   return row.rows[0]!.id;
 }
 
-/** A grant of the user's to the second patient (or, for that patient, to the demo patient). */
+/**
+ * A grant of the user's to an account that never signs in: a caregiver no other cell is, so
+ * the grant lends no test caller anything.
+ */
 async function ownGrant(world: World, signedIn: Caller): Promise<string> {
   // Signed out, someone's: the demo patient's.
   const user = signedIn.userId === null ? world.byRole.patient : signedIn;
-  const caregiver =
-    user.userId === world.otherPatient.userId ? world.byRole.patient : world.otherPatient;
   const id = randomUUID();
   await sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
       may_message, may_visits)
-    values (${id}, ${user.userId}, ${caregiver.userId}, 'sibling', true, false, false)
-    on conflict (patient_id, caregiver_id) do update set may_record = true
-    returning id`.execute(world.server.database.db);
-  const row = await sql<{ id: string }>`select id from care_grants
-    where patient_id = ${user.userId} and caregiver_id = ${caregiver.userId}`.execute(
-    world.server.database.db,
-  );
-  return row.rows[0]!.id;
+    values (${id}, ${user.userId}, ${await bareAccount(world)}, 'sibling', true, false,
+      false)`.execute(world.server.database.db);
+  return id;
 }
 
 /** An invitation to the user's own address from a patient who is not them. */
 async function invitationTo(world: World, user: Caller): Promise<string> {
-  const from =
-    user.userId === world.byRole.patient.userId ? world.otherPatient : world.byRole.patient;
-  return invitation(world, from.userId!, user.email ?? 'nobody@example.com');
+  // From a patient no cell is: accepting it lends no test caller another's record.
+  return invitation(world, await bareAccount(world), user.email ?? 'nobody@example.com');
+}
+
+/**
+ * A family member of the user's without a login, the user their guardian (signed out: the
+ * demo patient's).
+ */
+async function ownDependent(world: World, user: Caller): Promise<string> {
+  const guardian = user.userId ?? world.byRole.patient.userId!;
+  const id = randomUUID();
+  const db = world.server.database.db;
+  await sql`insert into "user" (id, name, email, "emailVerified", "twoFactorEnabled")
+    values (${id}, 'Maya Sharma', ${`dependent-${id}@dependents.sewa.invalid`}, false, false)`.execute(
+    db,
+  );
+  await sql`insert into profiles (id, first_name, last_name, date_system, age, role)
+    values (${id}, 'Maya', 'Sharma', 'ad', 6, 'patient')`.execute(db);
+  await sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
+      may_message, may_visits, guardian)
+    values (${randomUUID()}, ${id}, ${guardian}, 'daughter', true, true, true, true)`.execute(db);
+  return id;
+}
+
+/** A pending invitation giving a new dependent of the demo patient's their own login. */
+async function loginInvitation(world: World): Promise<string> {
+  const dependent = await ownDependent(world, world.byRole.patient);
+  const token = await invitation(
+    world,
+    world.byRole.patient.userId!,
+    `maya-${dependent}@example.com`,
+  );
+  await sql`update care_invitations set dependent_id = ${dependent}
+    where token_hash = ${tokenHash(token)}`.execute(world.server.database.db);
+  return token;
 }
 
 let signUps = 0;
@@ -1162,6 +1208,17 @@ export const matrix: MatrixEntry[] = [
     allowed: [201],
   },
   {
+    route: 'POST /api/care-circle/dependents/:id/login-invitation',
+    access: only('patient'),
+    forPatient: 'never',
+    prepare: ownDependent,
+    call: ({ resource }) => ({
+      path: `/api/care-circle/dependents/${resource}/login-invitation`,
+      body: { email: `maya-${resource}@example.com` },
+    }),
+    allowed: [201],
+  },
+  {
     route: 'GET /api/caring-for',
     access: signedIn,
     forPatient: 'self',
@@ -1180,6 +1237,79 @@ export const matrix: MatrixEntry[] = [
     forPatient: 'self',
     prepare: invitationTo,
     call: ({ resource }) => ({ path: `/api/care-invitations/${resource}/accept` }),
+  },
+  {
+    route: 'POST /api/care-invitations/:token/claim',
+    access: everyone,
+    forPatient: 'self',
+    prepare: loginInvitation,
+    call: ({ resource }) => ({
+      path: `/api/care-invitations/${resource}/claim`,
+      body: { password: 'correct horse 42' },
+    }),
+    // The first call claims the login; a later one finds the link used.
+    allowed: [200, 404],
+  },
+
+  // The FHIR R4 API: the same access rule, read through FHIR.
+  {
+    route: 'GET /fhir/R4/metadata',
+    access: everyone,
+    forPatient: 'self',
+    call: () => ({ path: '/fhir/R4/metadata' }),
+  },
+  {
+    route: 'GET /fhir/R4/Patient/:id',
+    access: patientRecord,
+    forPatient: 'named-record',
+    prepare: ownId,
+    call: ({ resource }) => ({ path: `/fhir/R4/Patient/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'Patient', id: resource });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Patient',
+    access: signedIn,
+    forPatient: 'named-record',
+    call: ({ caller }) => ({ path: `/fhir/R4/Patient?_id=${caller.userId ?? ''}` }),
+    query: { _count: 'checked', _lastUpdated: 'checked', _id: 'free' },
+    // The patient named, when the caller may read them; never anyone else.
+    check(answer, { caller }) {
+      const found = ((answer.body as Bundle).entry ?? []).map((entry) => entry.resource?.id);
+      expect(found.every((id) => id === caller.userId)).toBe(true);
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Observation/:id',
+    access: record,
+    forPatient: 'named-record',
+    prepare: observationOf,
+    call: ({ resource }) => ({ path: `/fhir/R4/Observation/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'Observation', id: resource });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Observation',
+    access: signedIn,
+    forPatient: 'named-record',
+    call: ({ caller }) => ({ path: `/fhir/R4/Observation?patient=${caller.userId ?? ''}` }),
+    query: {
+      date: 'checked',
+      _count: 'checked',
+      _lastUpdated: 'checked',
+      patient: 'free',
+      code: 'free',
+      status: 'free',
+    },
+    // Only the patient the search names.
+    check(answer, { caller }) {
+      const subjects = ((answer.body as Bundle).entry ?? []).map(
+        (entry) => (entry.resource as Observation).subject?.reference,
+      );
+      expect(subjects.every((subject) => subject === `Patient/${caller.userId}`)).toBe(true);
+    },
   },
 
   // The account system.
@@ -1259,5 +1389,7 @@ export const matrix: MatrixEntry[] = [
 
 /** Routes the matrix does not describe: the web app's files and page fallback. */
 export function isApiRoute(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/dev/');
+  return (
+    url === '/api' || url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/fhir/')
+  );
 }

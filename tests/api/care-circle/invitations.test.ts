@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CareCircle,
-  CaredFor,
-  InvitationPreview,
-  PendingInvitation,
-} from '@shared/care-circle';
+import type { CareCircle, CaredFor, InvitationPreview } from '@shared/care-circle';
 import type { Client } from '../auth/client';
 import {
   password,
@@ -16,6 +11,7 @@ import {
   type AuthWorld,
 } from '../auth/fixture';
 import { linksIn } from '../support/smtp';
+import { circlePatient, mailedInvitation } from './fixture';
 import { databaseVariants } from '../support/test-server';
 
 const readOnly = { record: true, message: false, visits: false };
@@ -30,33 +26,14 @@ describe.each(databaseVariants)('care-circle invitations on the $name database',
     await world.close();
   });
 
-  async function patient(): Promise<{ email: string; client: Client }> {
-    const email = uniqueEmail('patient');
-    await signUpAndConfirm(world, email);
-    const client = await signedIn(world, email);
-    const profile = await client.call('PUT', '/api/profile', {
-      first_name: 'Sita',
-      last_name: 'Sharma',
-      date_system: 'ad',
-    });
-    expect(profile.status).toBe(200);
-    return { email, client };
-  }
+  const patient = () => circlePatient(world);
 
   /** Invites `email` and reads the link's token from the mail it was sent. */
-  async function invite(from: Client, email: string, permissions = readOnly) {
-    const seen = world.smtp.mailsTo(email).length;
-    const answer = await from.post<PendingInvitation>('/api/care-circle/invitations', {
-      email,
-      relationship: 'son',
-      permissions,
+  const invite = (from: Client, email: string, permissions = readOnly) =>
+    mailedInvitation(world, from, email, {
+      path: '/api/care-circle/invitations',
+      body: { email, relationship: 'son', permissions },
     });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    const mail = await world.smtp.nextMailTo(email, seen);
-    const link = linksIn(mail.text).find((url) => url.includes('/care-invitation/'));
-    expect(link).toBeDefined();
-    return { invitation: answer.body, token: link!.split('/care-invitation/')[1]!, mail };
-  }
 
   it('mails a link valid seven days that a new person signs up through and accepts', async () => {
     const sita = await patient();

@@ -18,6 +18,7 @@ import * as appointments from './0016-appointments';
 import * as figures from './0017-figures';
 import * as notifications from './0018-notifications';
 import * as careCircle from './0019-care-circle';
+import * as dependentLogin from './0020-dependent-login';
 import * as clinics from './0021-clinics';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0017-figures': figures,
   '0018-notifications': notifications,
   '0019-care-circle': careCircle,
+  '0020-dependent-login': dependentLogin,
   '0021-clinics': clinics,
 };

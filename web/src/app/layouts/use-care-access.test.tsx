@@ -88,6 +88,22 @@ describe('the Caring for switch', () => {
   });
 });
 
+describe('a list restored from the device', () => {
+  it('erases nobody for a list older than this page: a person added since stays', async () => {
+    dataOwner.set(me);
+    setActingFor(me, anil.patientId);
+    caringForServer([sita, anil]);
+    const queryClient = renderShell();
+    await screen.findByRole('combobox', { name: 'Caring for' });
+    // The snapshot kept before Anil was added, put back as the page starts.
+    act(() => {
+      queryClient.setQueryData(['caring-for'], [sita], { updatedAt: Date.now() - 60_000 });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(currentActingFor()).toBe(anil.patientId);
+  });
+});
+
 describe('access removed', () => {
   it('erases the person from the device once the server no longer lists them', async () => {
     dataOwner.set(me);

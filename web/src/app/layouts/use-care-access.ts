@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CaredFor } from '@shared/care-circle';
 import { eraseCaredForData } from '@/lib/account-data';
 import { actingForOf, onCareAccessEnded, scopedPatients } from '@/lib/acting-for';
@@ -24,6 +24,7 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
     refetchOnWindowFocus: 'always',
     refetchOnReconnect: 'always',
   });
+  const [startedAt] = useState(() => Date.now());
   // Names of everyone listed this visit, so the toast can say whose access ended.
   const names = useRef(new Map<string, string>());
   // Whose end was told this visit: several refused requests say it once.
@@ -57,7 +58,9 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
       void queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey });
     });
     const listed = caringFor.data;
-    if (listed && caringFor.isFetchedAfterMount) {
+    // Only a list the server gave since this page started: one restored from the device's
+    // snapshot may be older than a person added since, who must not be erased for it.
+    if (listed && caringFor.dataUpdatedAt >= startedAt) {
       const still = new Set(listed.map((person) => person.patientId));
       const held = scopedPatients(
         queryClient
@@ -73,7 +76,7 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
       });
     }
     return stop;
-  }, [userId, caringFor.data, caringFor.isFetchedAfterMount, queryClient]);
+  }, [userId, caringFor.data, caringFor.dataUpdatedAt, startedAt, queryClient]);
 
   return caringFor.data ?? [];
 }

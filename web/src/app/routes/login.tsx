@@ -96,6 +96,8 @@ export default function LoginPage() {
       {step.kind === 'password' && (
         <>
           <LoginForm
+            // A dependent's new login sends its address along.
+            initialEmail={new URLSearchParams(window.location.search).get('email')}
             onSignedIn={land}
             onSecondFactor={(methods) => setStep({ kind: 'second-factor', methods })}
           />

@@ -11,6 +11,8 @@ import { EmailField } from './email-field';
 interface LoginFormProps {
   onSignedIn: () => Promise<void>;
   onSecondFactor: (methods: SecondFactorMethod[]) => void;
+  /** The address to start with, such as one a page that made the login sent along. */
+  initialEmail?: string | null;
 }
 
 type FieldErrors = Partial<Record<keyof SignInInput, string>>;
@@ -20,10 +22,13 @@ type FieldErrors = Partial<Record<keyof SignInInput, string>>;
  * most people load on slow data, so two fields are checked with the shared schema
  * directly rather than through react-hook-form (about 9 KB of gzip JavaScript).
  */
-export function LoginForm({ onSignedIn, onSecondFactor }: LoginFormProps) {
+export function LoginForm({ onSignedIn, onSecondFactor, initialEmail }: LoginFormProps) {
   const { t } = useTranslation();
   const signIn = useSignInWithPassword();
-  const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
+  const [values, setValues] = useState<SignInInput>({
+    email: initialEmail ?? '',
+    password: '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const busy = signIn.isPending || signIn.isSuccess;
 

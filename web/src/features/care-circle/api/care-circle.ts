@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   invitationRequestSchema,
+  loginInvitationRequestSchema,
   newDependentSchema,
   permissionsChangeSchema,
   type CareCircle,
@@ -8,6 +9,7 @@ import {
   type Caregiver,
   type Dependent,
   type InvitationRequest,
+  type LoginInvitationRequest,
   type NewDependentInput,
   type PendingInvitation,
 } from '@shared/care-circle';
@@ -67,6 +69,17 @@ export function addDependent(input: NewDependentInput): Promise<Dependent> {
   return apiFetch<Dependent>('/api/care-circle/dependents', json('POST', body));
 }
 
+/** Mails a family member without a login a link to their own. */
+export function sendLoginInvitation(
+  input: LoginInvitationRequest & { dependentId: string },
+): Promise<PendingInvitation> {
+  const body = loginInvitationRequestSchema.parse({ email: input.email });
+  return apiFetch<PendingInvitation>(
+    `/api/care-circle/dependents/${encodeURIComponent(input.dependentId)}/login-invitation`,
+    json('POST', body),
+  );
+}
+
 /**
  * A change to the circle: the circle is asked again, and so is whom the account cares for.
  * The change is done once the server answers, not once the lists are read again: a row that
@@ -88,3 +101,4 @@ export const useCancelInvitation = () => useCircleMutation(cancelInvitation);
 export const useChangePermissions = () => useCircleMutation(changePermissions);
 export const useRemoveCaregiver = () => useCircleMutation(removeCaregiver);
 export const useAddDependent = () => useCircleMutation(addDependent);
+export const useSendLoginInvitation = () => useCircleMutation(sendLoginInvitation);

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaredFor, InvitationPreview } from '@shared/care-circle';
+import {
+  loginClaimSchema,
+  type CaredFor,
+  type InvitationPreview,
+  type LoginClaimed,
+} from '@shared/care-circle';
 import { apiFetch } from '@/lib/api-client';
 import { caringForQueryOptions } from '@/lib/caring-for';
 
@@ -30,4 +35,17 @@ export function useAcceptInvitation() {
     mutationFn: acceptInvitation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey }),
   });
+}
+
+/** A dependent's own login: the password for the address the link was mailed to. */
+export function claimLogin(input: { token: string; password: string }): Promise<LoginClaimed> {
+  const body = loginClaimSchema.parse({ password: input.password });
+  return apiFetch<LoginClaimed>(`/api/care-invitations/${encodeURIComponent(input.token)}/claim`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+}
+
+export function useClaimLogin() {
+  return useMutation({ mutationFn: claimLogin });
 }

@@ -29,6 +29,7 @@ const circle: CareCircle = {
       relationship: 'daughter',
       permissions: { record: true, message: true, visits: true },
       expiresAt: '2026-12-01T06:00:00.000Z',
+      dependentId: null,
     },
   ],
   dependents: [
@@ -117,5 +118,68 @@ describe('the care circle', () => {
     expect(screen.getByRole('button', { name: 'Save family member' })).toBeVisible();
     // One "Relationship" on the page: the invitation's form waits meanwhile.
     expect(screen.getAllByLabelText('Relationship')).toHaveLength(1);
+  });
+});
+
+describe('a family member’s own login', () => {
+  it('opens a form with only its own Email and mails the invitation', async () => {
+    const fetchMock = server();
+    const { toast } = await import('@/lib/toast');
+    renderScreen();
+    const row = (await screen.findByText('Anil Sharma')).closest('li')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Give them their own login' }));
+    // One "Email" on the page: the invitation's form waits meanwhile.
+    expect(screen.getAllByLabelText('Email')).toHaveLength(1);
+    await userEvent.click(within(row).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(row).findByText('Please enter their email')).toBeVisible();
+    await userEvent.type(within(row).getByLabelText('Email'), 'anil@example.com');
+    await userEvent.click(within(row).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Invitation sent'));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/care-circle/dependents/patient-anil/login-invitation',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ email: 'anil@example.com' }),
+      }),
+    );
+    // The form closes, and the caregiver's invitation form is back.
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: 'Send invitation' })).toBeNull(),
+    );
+    expect(screen.getAllByLabelText('Email')).toHaveLength(1);
+  });
+
+  it('lists a pending login with whose it is, to cancel like the others', async () => {
+    const withLogin: CareCircle = {
+      ...circle,
+      invitations: [
+        {
+          id: 'invitation-2',
+          email: 'anil@example.com',
+          relationship: 'son',
+          permissions: { record: true, message: true, visits: true },
+          expiresAt: '2026-12-01T06:00:00.000Z',
+          dependentId: 'patient-anil',
+        },
+      ],
+    };
+    const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(
+      (path, init) => {
+        if (init?.method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
+        if (path === '/api/care-circle') return Promise.resolve(Response.json(withLogin));
+        return Promise.resolve(Response.json([]));
+      },
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen();
+    const row = (await screen.findByText('anil@example.com')).closest('li')!;
+    expect(within(row).getByText(/A login for Anil Sharma/)).toBeVisible();
+    await userEvent.click(within(row).getByRole('button', { name: 'Cancel invitation' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/care-circle/invitations/invitation-2',
+        expect.objectContaining({ method: 'DELETE' }),
+      ),
+    );
   });
 });

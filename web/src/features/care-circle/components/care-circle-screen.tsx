@@ -15,6 +15,8 @@ export function CareCircleScreen() {
   const { t } = useTranslation();
   const circle = useCareCircle();
   const [adding, setAdding] = useState(false);
+  // The family member whose own login is being given, if any.
+  const [loginFor, setLoginFor] = useState<string | null>(null);
   return (
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('careCircle.title')} />
@@ -34,20 +36,30 @@ export function CareCircleScreen() {
           {circle.data.invitations.length > 0 && (
             <Card className="grid gap-3">
               <CardTitle>{t('careCircle.invitations.title')}</CardTitle>
-              <InvitationList invitations={circle.data.invitations} />
+              <InvitationList
+                invitations={circle.data.invitations}
+                dependents={circle.data.dependents}
+              />
             </Card>
           )}
           <Card className="grid gap-3">
             <CardTitle>{t('careCircle.dependents.title')}</CardTitle>
             <p className="text-muted-foreground text-sm">{t('careCircle.dependents.intro')}</p>
-            <DependentList dependents={circle.data.dependents} />
+            <DependentList
+              dependents={circle.data.dependents}
+              loginFor={adding ? null : loginFor}
+              onLoginFor={setLoginFor}
+            />
             {adding ? (
               <DependentForm onDone={() => setAdding(false)} />
             ) : (
               <Button
                 variant="outline"
                 className="justify-self-start"
-                onClick={() => setAdding(true)}
+                onClick={() => {
+                  setLoginFor(null);
+                  setAdding(true);
+                }}
               >
                 {t('careCircle.dependents.add')}
               </Button>
@@ -55,8 +67,8 @@ export function CareCircleScreen() {
           </Card>
         </>
       )}
-      {/* One form at a time: each has its own "Relationship". */}
-      {!adding && (
+      {/* One form at a time: each has its own "Relationship" or "Email". */}
+      {!adding && loginFor === null && (
         <Card className="grid gap-3">
           <CardTitle>{t('careCircle.invite.title')}</CardTitle>
           <InviteForm />

@@ -6,6 +6,7 @@ import { useNumberFormat } from '@/lib/number-format';
 import { toast } from '@/lib/toast';
 import { useCancelInvitation, useChangePermissions, useRemoveCaregiver } from '../api/care-circle';
 import { careServerError } from '../care-circle-errors';
+import { LoginInviteForm } from './login-invite-form';
 import { PermissionCheckboxes } from './permission-checkboxes';
 
 const rowClass = 'border-border grid gap-2 border-t pt-3 first:border-t-0 first:pt-0';
@@ -80,16 +81,27 @@ export function CaregiverList({ caregivers }: { caregivers: Caregiver[] }) {
   );
 }
 
-function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
+function InvitationRow({
+  invitation,
+  loginFor,
+}: {
+  invitation: PendingInvitation;
+  /** For a dependent's own login: their name. */
+  loginFor: string | undefined;
+}) {
   const { t } = useTranslation();
   const dates = useDates();
   const cancel = useCancelInvitation();
+  const what =
+    loginFor === undefined
+      ? t(`careCircle.relationships.${invitation.relationship}`)
+      : t('careCircle.login.whose', { name: loginFor });
   return (
     <li className={rowClass}>
       <div className="grid">
         <span className="font-medium">{invitation.email}</span>
         <span className="text-muted-foreground text-sm">
-          {t(`careCircle.relationships.${invitation.relationship}`)} ·{' '}
+          {what} ·{' '}
           {t('careCircle.invitations.expires', { date: dates.dateTime(invitation.expiresAt) })}
         </span>
       </div>
@@ -110,17 +122,41 @@ function InvitationRow({ invitation }: { invitation: PendingInvitation }) {
   );
 }
 
-export function InvitationList({ invitations }: { invitations: PendingInvitation[] }) {
+/** Invitations waiting: to care for the patient, and family members' own logins. */
+export function InvitationList({
+  invitations,
+  dependents,
+}: {
+  invitations: PendingInvitation[];
+  dependents: Dependent[];
+}) {
+  const names = new Map(dependents.map((dependent) => [dependent.id, dependent.name]));
   return (
     <ul className="grid gap-3">
       {invitations.map((invitation) => (
-        <InvitationRow key={invitation.id} invitation={invitation} />
+        <InvitationRow
+          key={invitation.id}
+          invitation={invitation}
+          loginFor={invitation.dependentId === null ? undefined : names.get(invitation.dependentId)}
+        />
       ))}
     </ul>
   );
 }
 
-export function DependentList({ dependents }: { dependents: Dependent[] }) {
+/**
+ * Family members without a login, each of whom may be given their own: `loginFor` is the one
+ * whose form is open, if any (one form on the page at a time).
+ */
+export function DependentList({
+  dependents,
+  loginFor,
+  onLoginFor,
+}: {
+  dependents: Dependent[];
+  loginFor: string | null;
+  onLoginFor: (dependentId: string | null) => void;
+}) {
   const { t } = useTranslation();
   const format = useNumberFormat();
   if (dependents.length === 0) {
@@ -130,13 +166,26 @@ export function DependentList({ dependents }: { dependents: Dependent[] }) {
     <ul className="grid gap-3">
       {dependents.map((dependent) => (
         <li key={dependent.id} className={rowClass}>
-          <span className="font-medium">{dependent.name}</span>
-          <span className="text-muted-foreground text-sm">
-            {t(`careCircle.relationships.${dependent.relationship}`)}
-            {dependent.gender && ` · ${t(`onboarding.genders.${dependent.gender}`)}`}
-            {dependent.ageYears !== null &&
-              ` · ${t('careCircle.dependents.age', { age: format.number(dependent.ageYears) })}`}
-          </span>
+          <div className="grid">
+            <span className="font-medium">{dependent.name}</span>
+            <span className="text-muted-foreground text-sm">
+              {t(`careCircle.relationships.${dependent.relationship}`)}
+              {dependent.gender && ` · ${t(`onboarding.genders.${dependent.gender}`)}`}
+              {dependent.ageYears !== null &&
+                ` · ${t('careCircle.dependents.age', { age: format.number(dependent.ageYears) })}`}
+            </span>
+          </div>
+          {loginFor === dependent.id ? (
+            <LoginInviteForm dependentId={dependent.id} onDone={() => onLoginFor(null)} />
+          ) : (
+            <Button
+              variant="outline"
+              className="justify-self-start"
+              onClick={() => onLoginFor(dependent.id)}
+            >
+              {t('careCircle.login.give')}
+            </Button>
+          )}
         </li>
       ))}
     </ul>

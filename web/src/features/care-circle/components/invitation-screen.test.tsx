@@ -17,6 +17,7 @@ vi.mock('@/lib/toast', () => {
 const token = 'A'.repeat(52);
 
 const preview: InvitationPreview = {
+  kind: 'caregiver',
   patientName: 'Sita Sharma',
   email: 'hari@example.com',
   relationship: 'son',
@@ -32,10 +33,23 @@ const sita: CaredFor = {
   guardian: false,
 };
 
-function server() {
+const loginPreview: InvitationPreview = {
+  kind: 'login',
+  patientName: 'Maya Sharma',
+  email: 'maya@example.com',
+  relationship: 'daughter',
+  permissions: { record: true, message: true, visits: true },
+  expiresAt: '2026-12-01T06:00:00.000Z',
+};
+
+function server(
+  offered = preview,
+  claimed: Response = Response.json({ email: 'maya@example.com' }),
+) {
   const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>((path) => {
     if (path.endsWith('/accept')) return Promise.resolve(Response.json(sita));
-    if (path.startsWith('/api/care-invitations/')) return Promise.resolve(Response.json(preview));
+    if (path.endsWith('/claim')) return Promise.resolve(claimed);
+    if (path.startsWith('/api/care-invitations/')) return Promise.resolve(Response.json(offered));
     return Promise.resolve(Response.json([]));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -94,5 +108,64 @@ describe('an invitation’s page', () => {
     );
     const { toast } = await import('@/lib/toast');
     expect(toast.success).toHaveBeenCalledWith('You now care for Sita Sharma');
+  });
+});
+
+describe('a family member’s own login, from its link', () => {
+  it('says whose login it is, holds the sign-up page’s rules, and leads to sign-in', async () => {
+    const fetchMock = server(loginPreview);
+    renderScreen(null);
+    expect(await screen.findByText('A login for Maya Sharma')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Accept invitation' })).toBeNull();
+    const create = screen.getByRole('button', { name: 'Create my login' });
+
+    await userEvent.type(screen.getByLabelText('New password'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'short');
+    await userEvent.click(create);
+    expect(await screen.findByText('Your password must have at least 8 characters.')).toBeVisible();
+
+    await userEvent.clear(screen.getByLabelText('New password'));
+    await userEvent.type(screen.getByLabelText('New password'), 'correct horse 42');
+    await userEvent.click(create);
+    expect(await screen.findByText('The passwords do not match.')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      expect.stringMatching(/\/claim$/),
+      expect.anything(),
+    );
+
+    await userEvent.clear(screen.getByLabelText('Confirm password'));
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse 42');
+    await userEvent.click(create);
+    expect(
+      await screen.findByText('Your login is ready. Sign in with maya@example.com.'),
+    ).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/care-invitations/${token}/claim`,
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ password: 'correct horse 42' }),
+      }),
+    );
+    const signIn = screen.getByRole('link', { name: 'Sign in' });
+    const href = new URL(signIn.getAttribute('href') ?? '', 'http://localhost');
+    expect(href.pathname).toBe('/login');
+    expect(href.searchParams.get('email')).toBe('maya@example.com');
+  });
+
+  it('says so when the address already has an account', async () => {
+    server(
+      loginPreview,
+      Response.json(
+        {
+          error: { code: 'conflict', message: 'This email address already has a Sewa account' },
+        },
+        { status: 409 },
+      ),
+    );
+    renderScreen(null);
+    await userEvent.type(await screen.findByLabelText('New password'), 'correct horse 42');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'correct horse 42');
+    await userEvent.click(screen.getByRole('button', { name: 'Create my login' }));
+    expect(await screen.findByText('This email address already has a Sewa account')).toBeVisible();
   });
 });

@@ -14,13 +14,15 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations';
 import { careServerError } from '../care-circle-errors';
+import { LoginClaimForm } from './login-claim-form';
 
 const linkClass = 'text-brand-700 font-medium hover:underline';
 
 /**
  * What an invitation offers: who invites, as what, what they grant and until when. Signed in,
  * it is accepted here; signed out, the reader creates an account through it (the link stands
- * in for the invitation code) or signs in and comes back.
+ * in for the invitation code) or signs in and comes back. A dependent's own login is made
+ * here with a password, signed in or not.
  */
 export function InvitationScreen({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -41,6 +43,8 @@ export function InvitationScreen({ token }: { token: string }) {
       );
     }
     const invitation = preview.data;
+    if (invitation.kind === 'login')
+      return <LoginClaimForm token={token} invitation={invitation} />;
     const granted = carePermissions.filter((permission) => invitation.permissions[permission]);
     const signUpHref = `/signup?${new URLSearchParams({ invitation: token, email: invitation.email }).toString()}`;
     const signInHref = `/login?${new URLSearchParams({ next: invitationPath(token) }).toString()}`;

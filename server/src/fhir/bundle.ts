@@ -1,0 +1,41 @@
+import type { Bundle, FhirResource } from 'fhir/r4';
+
+/**
+ * A page of search results as a FHIR `searchset` Bundle: its entries with their full URLs,
+ * a `self` link, and a `next` link while more remain. Links are built on the server's public
+ * URL, never on what a request says its host is.
+ */
+export function searchBundle(options: {
+  base: string;
+  resources: FhirResource[];
+  self: string;
+  next: string | null;
+}): Bundle {
+  return {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    link: [
+      { relation: 'self', url: options.self },
+      ...(options.next ? [{ relation: 'next', url: options.next }] : []),
+    ],
+    entry: options.resources.map((resource) => ({
+      fullUrl: `${options.base}/${resource.resourceType}/${resource.id ?? ''}`,
+      resource,
+      search: { mode: 'match' as const },
+    })),
+  };
+}
+
+/** The URL of a search with these parameters (repeated ones repeated), on the API's base. */
+export function searchUrl(
+  base: string,
+  type: string,
+  params: Record<string, string | string[] | undefined>,
+): string {
+  const url = new URL(`${base}/${type}`);
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(name, one);
+  }
+  return url.toString();
+}

@@ -1,0 +1,54 @@
+import type { CapabilityStatement, CapabilityStatementRestResource } from 'fhir/r4';
+
+type SearchParamType = 'token' | 'reference' | 'date' | 'number' | 'string';
+
+/** What the API supports, by resource type: read, and search with these parameters. */
+export const supportedResources = {
+  Patient: [
+    { name: '_id', type: 'token' },
+    { name: '_lastUpdated', type: 'date' },
+  ],
+  Observation: [
+    { name: 'patient', type: 'reference' },
+    { name: 'subject', type: 'reference' },
+    { name: 'code', type: 'token' },
+    { name: 'date', type: 'date' },
+    { name: 'status', type: 'token' },
+    { name: 'category', type: 'token' },
+    { name: '_lastUpdated', type: 'date' },
+  ],
+} as const satisfies Record<string, readonly { name: string; type: SearchParamType }[]>;
+
+export type SupportedType = keyof typeof supportedResources;
+
+/** Parameters every search takes, whatever its type. */
+const common = [{ name: '_count', type: 'number' }] as const;
+
+/**
+ * The server's CapabilityStatement: exactly the types, interactions and search parameters
+ * the API serves (`supportedResources`), JSON only, on its public URL.
+ */
+export function capabilityStatement(base: string): CapabilityStatement {
+  const resource = Object.entries(supportedResources).map(
+    ([type, params]): CapabilityStatementRestResource => ({
+      type: type as SupportedType,
+      interaction: [{ code: 'read' }, { code: 'search-type' }],
+      searchParam: [...params, ...common].map((param) => ({
+        name: param.name,
+        type: param.type,
+      })),
+    }),
+  );
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    // When what the API serves last changed.
+    date: '2026-11-26',
+    kind: 'instance',
+    software: { name: 'Sewa' },
+    implementation: { description: 'Sewa telehealth FHIR R4 API', url: base },
+    fhirVersion: '4.0.1',
+    format: ['json'],
+    rest: [{ mode: 'server', resource }],
+  };
+}

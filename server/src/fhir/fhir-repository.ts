@@ -1,0 +1,202 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { defaultRole } from '@shared/role';
+import type { Database } from '../db/schema';
+import type { ObservationComponent } from '../record/vital-codes';
+import type { ObservationRow } from './resources/observation';
+import type { PatientRow } from './resources/patient';
+import type { DateCondition, PageCursor } from './search-parameters';
+
+/** Which patients' rows a search may return: the access rule, as SQL over a patient id column. */
+export type Visible = (patient: Expression<string>) => Expression<SqlBool>;
+
+interface Page {
+  visible: Visible;
+  /** How many rows at most (one more than a page, to know whether another follows). */
+  limit: number;
+  after: PageCursor | null;
+  lastUpdated: DateCondition[];
+}
+
+export interface ObservationFilter extends Page {
+  patientId: string | null;
+  /** LOINC codes, any of them; null: every code. */
+  codes: string[] | null;
+  effective: DateCondition[];
+}
+
+export interface PatientFilter extends Page {
+  ids: string[] | null;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A date condition on a moment column, as SQL. */
+function onMoment(column: Expression<Date>, condition: DateCondition): Expression<SqlBool> {
+  if (condition.kind === 'outside') {
+    return sql<SqlBool>`(${column} < ${condition.start} or ${column} >= ${condition.end})`;
+  }
+  const from = condition.from === null ? sql`true` : sql`${column} >= ${condition.from}`;
+  const before = condition.before === null ? sql`true` : sql`${column} < ${condition.before}`;
+  return sql<SqlBool>`(${from} and ${before})`;
+}
+
+/** Rows after the cursor, in the order pages run: newest first, then by id. */
+function afterCursor(at: Expression<Date>, id: Expression<string>, cursor: PageCursor) {
+  return sql<SqlBool>`(${at} < ${cursor.at} or (${at} = ${cursor.at} and ${id}::text < ${cursor.id}))`;
+}
+
+function observationRow(row: {
+  id: string;
+  reading_id: string;
+  patient_id: string;
+  code: string;
+  value: string | number | null;
+  unit: string | null;
+  components: unknown;
+  effective_at: Date;
+  recorded_at: Date;
+  recorder_id: string;
+  recorder_role: string;
+}): ObservationRow {
+  return {
+    id: row.id,
+    readingId: row.reading_id,
+    patientId: row.patient_id,
+    code: row.code,
+    value: row.value === null ? null : Number(row.value),
+    unit: row.unit,
+    components: (row.components as ObservationComponent[] | null) ?? null,
+    effectiveAt: new Date(row.effective_at),
+    recordedAt: new Date(row.recorded_at),
+    recorderId: row.recorder_id,
+    recorderRole: row.recorder_role,
+  };
+}
+
+/**
+ * When a patient's account or profile last changed, to the millisecond: pages are cut at a
+ * moment a client's cursor can carry exactly.
+ */
+const lastChanged = sql<Date>`date_trunc('milliseconds',
+  greatest(u."updatedAt", coalesce(p.updated_at, u."updatedAt")))`;
+
+/** What the FHIR API reads: observations and patients, filtered by the access rule it is given. */
+export function fhirRepository(db: Kysely<Database>) {
+  const observations = () =>
+    db
+      .selectFrom('observations as o')
+      .select([
+        'o.id',
+        'o.reading_id',
+        'o.patient_id',
+        'o.code',
+        'o.value',
+        'o.unit',
+        'o.components',
+        'o.effective_at',
+        'o.recorded_at',
+        'o.recorder_id',
+        'o.recorder_role',
+      ]);
+
+  const patients = () =>
+    db
+      .selectFrom('user as u')
+      .leftJoin('profiles as p', 'p.id', 'u.id')
+      .select([
+        'u.id',
+        'u.email',
+        'p.first_name',
+        'p.last_name',
+        'p.gender',
+        'p.dob_ad',
+        'p.dob_bs',
+        lastChanged.as('last_updated'),
+      ])
+      .where(sql<SqlBool>`coalesce(p.role, ${defaultRole}) = 'patient'`);
+
+  const toPatient = (row: {
+    id: string;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    gender: string | null;
+    dob_ad: string | null;
+    dob_bs: string | null;
+    last_updated: Date;
+  }): PatientRow => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    gender: row.gender,
+    dobAd: row.dob_ad,
+    dobBs: row.dob_bs,
+    updatedAt: new Date(row.last_updated),
+  });
+
+  return {
+    /** One observation by its id, whoever's it is (the service asks the rule), or null. */
+    async observation(id: string): Promise<ObservationRow | null> {
+      if (!uuidPattern.test(id)) return null;
+      const row = await observations().where('o.id', '=', id).executeTakeFirst();
+      return row ? observationRow(row) : null;
+    },
+
+    /** A page of observations the filter lets through, newest taken first. */
+    async searchObservations(filter: ObservationFilter): Promise<ObservationRow[]> {
+      let query = observations().where((eb) => filter.visible(eb.ref('o.patient_id')));
+      if (filter.patientId !== null) query = query.where('o.patient_id', '=', filter.patientId);
+      if (filter.codes !== null) {
+        if (filter.codes.length === 0) return [];
+        query = query.where('o.code', 'in', filter.codes);
+      }
+      for (const condition of filter.effective) {
+        query = query.where((eb) => onMoment(eb.ref('o.effective_at'), condition));
+      }
+      for (const condition of filter.lastUpdated) {
+        query = query.where((eb) => onMoment(eb.ref('o.recorded_at'), condition));
+      }
+      const { after } = filter;
+      if (after !== null) {
+        query = query.where((eb) => afterCursor(eb.ref('o.effective_at'), eb.ref('o.id'), after));
+      }
+      const rows = await query
+        .orderBy('o.effective_at', 'desc')
+        .orderBy(sql`o.id::text`, 'desc')
+        .limit(filter.limit)
+        .execute();
+      return rows.map(observationRow);
+    },
+
+    /** A patient by id (an account whose role is patient), whoever asks, or null. */
+    async patient(id: string): Promise<PatientRow | null> {
+      const row = await patients().where('u.id', '=', id).executeTakeFirst();
+      return row ? toPatient(row) : null;
+    },
+
+    /** A page of patients the filter lets through, last changed first. */
+    async searchPatients(filter: PatientFilter): Promise<PatientRow[]> {
+      let query = patients().where((eb) => filter.visible(eb.ref('u.id')));
+      if (filter.ids !== null) {
+        if (filter.ids.length === 0) return [];
+        query = query.where('u.id', 'in', filter.ids);
+      }
+      const lastUpdated = lastChanged;
+      for (const condition of filter.lastUpdated) {
+        query = query.where(onMoment(lastUpdated, condition));
+      }
+      if (filter.after !== null) {
+        query = query.where(afterCursor(lastUpdated, sql<string>`u.id`, filter.after));
+      }
+      const rows = await query
+        .orderBy(lastUpdated, 'desc')
+        .orderBy('u.id', 'desc')
+        .limit(filter.limit)
+        .execute();
+      return rows.map(toPatient);
+    },
+  };
+}
+
+export type FhirRepository = ReturnType<typeof fhirRepository>;

@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+
+/**
+ * The FHIR R4 API (`/fhir/R4`): what its routes take and answer. A resource is checked
+ * against the official R4 definitions in the tests (a validator made for it); here it is
+ * only what every resource is, so each route still declares its answer.
+ */
+
+/** The API's base path. */
+export const fhirBasePath = '/fhir/R4';
+
+/** The FHIR media type, for JSON. */
+export const fhirJsonType = 'application/fhir+json';
+
+/** What every FHIR resource has; the rest is the resource type's own. */
+export interface FhirResourceJson {
+  resourceType: string;
+  id?: string;
+}
+
+/** Any FHIR resource, as the API answers it: its own fields pass through untouched. */
+export const fhirResourceSchema: z.ZodMiniType<FhirResourceJson> = z.looseObject({
+  resourceType: z.string(),
+  id: z.optional(z.string()),
+});
+
+/** A logical id (FHIR `id`: 1–64 of letters, digits, `-` and `.`). */
+export const fhirIdSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9\-.]{1,64}$/, 'The id is not a FHIR id.'));
+
+export const fhirReadParamsSchema = z.object({ id: fhirIdSchema });
+
+/** How many entries a search page holds when the client does not say, and at most. */
+export const fhirPageSizes = { default: 20, max: 100 } as const;
+
+/** A search parameter that may be given once or repeated (`date=ge…&date=le…`). */
+const repeatable = z.optional(z.union([z.string(), z.array(z.string())]));
+
+/** What every search takes: the page size and the page (`_cursor`, from a `next` link). */
+const pagingParams = {
+  _count: z.optional(z.string()),
+  _cursor: z.optional(z.string()),
+  _lastUpdated: repeatable,
+};
+
+/** `GET /fhir/R4/Patient`. */
+export const patientSearchSchema = z.object({
+  _id: z.optional(z.string()),
+  ...pagingParams,
+});
+
+/** `GET /fhir/R4/Observation`: a patient's vitals. */
+export const observationSearchSchema = z.object({
+  patient: z.optional(z.string()),
+  subject: z.optional(z.string()),
+  code: z.optional(z.string()),
+  date: repeatable,
+  status: z.optional(z.string()),
+  category: z.optional(z.string()),
+  ...pagingParams,
+});
+export type ObservationSearch = z.infer<typeof observationSearchSchema>;
+export type PatientSearch = z.infer<typeof patientSearchSchema>;
