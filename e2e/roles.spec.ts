@@ -43,6 +43,7 @@ const accounts: Account[] = [
     home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
     tabs: [
       ['Today', '/today'],
+      ['HMIS report', '/hmis'],
       ['Profile', '/profile'],
     ],
   },
@@ -54,7 +55,11 @@ const accounts: Account[] = [
   {
     email: 'superadmin@example.com',
     home: { heading: 'Network overview', text: 'Confirmed accounts' },
-    tabs: [['Network', '/']],
+    tabs: [
+      ['Network', '/'],
+      ['HMIS report', '/hmis'],
+      ['Clinics', '/clinics'],
+    ],
   },
   {
     email: 'researcher@example.com',

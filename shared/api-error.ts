@@ -42,6 +42,10 @@ export const serverErrorCodes = [
   'push_endpoint_refused',
   /** Any call acting for a patient whose grant to the caller has ended: the device forgets them. */
   'care_access_ended',
+  /** `POST /api/hmis/report/send`: DHIS2 refused the server's user name and password. */
+  'dhis2_unauthorized',
+  /** `POST /api/hmis/report/send`: DHIS2 did not answer, timed out, or answered without an import summary. */
+  'dhis2_unavailable',
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];

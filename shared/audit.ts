@@ -41,6 +41,10 @@ export const auditTypes = {
   'dependent-added': 'C',
   'dependent-login-invited': 'C',
   'dependent-login-claimed': 'U',
+  'clinic-added': 'C',
+  'clinic-changed': 'U',
+  'clinic-staff-changed': 'U',
+  'hmis-report-sent': 'E',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;
@@ -64,6 +68,8 @@ export const auditEntityTypes = [
   'notification-record',
   'care-invitation',
   'care-grant',
+  'clinic',
+  'hmis-report',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -93,6 +93,9 @@ export const pages = [
     module: 'overview',
     data: [{ path: '/api/figures/network', roles: ['admin', 'superadmin'] }],
   },
+  // Staff pages few open: no preloads, which every first page would carry in this table.
+  { path: '/hmis', shell: 'protected', module: 'hmis' },
+  { path: '/clinics', shell: 'protected', module: 'clinics' },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';

@@ -39,6 +39,13 @@ import { careAccessChanges } from './realtime/care-access-changes';
 import { visitHub } from './realtime/visit-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
+import { registerClinicsRoutes } from './routes/clinics';
+import { clinicsRepository } from './clinics/clinics-repository';
+import { clinicsService } from './clinics/clinics-service';
+import { registerHmisRoutes } from './routes/hmis';
+import { hmisRepository } from './hmis/hmis-repository';
+import { hmisService } from './hmis/hmis-service';
+import { dhis2Client } from './hmis/dhis2-client';
 import { clinicService } from './clinic/clinic-service';
 import { registerDevMailRoutes } from './routes/dev-mail';
 import { registerHealthRoutes } from './routes/health';
@@ -281,6 +288,18 @@ export async function buildApp({
   });
   registerClinicRoutes(server, {
     clinic: clinicService({ clinicKeys: config.clinicKeys, limiter }),
+  });
+  const clinics = clinicsRepository(db);
+  registerClinicsRoutes(server, { clinics: clinicsService({ clinics, trail }), requireUser });
+  registerHmisRoutes(server, {
+    hmis: hmisService({
+      hmis: hmisRepository(db),
+      clinics,
+      trail,
+      config: config.hmis,
+      dhis2: config.hmis.dhis2 && dhis2Client(config.hmis.dhis2),
+    }),
+    requireUser,
   });
   const access = patientAccess(db);
   await registerUploadRoutes(server, {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -389,5 +389,44 @@ describe('loadConfig', () => {
     expect(refused.variable).toBe('VAPID_PRIVATE_KEY');
     expect(refused.message).not.toContain('secret-private-key');
     expect(loadConfig({ DATA_DIR: dataDir(), ...production }).push.publicKey).toBe(vapid.publicKey);
+  });
+});
+
+describe('the HMIS report settings', () => {
+  const dhis2 = {
+    DHIS2_URL: 'https://hmis.example.gov.np/',
+    DHIS2_USERNAME: 'sewa',
+    DHIS2_PASSWORD: 'a-real-secret-9',
+  };
+
+  it('read the shipped mapping, and DHIS2 only when its URL is set', () => {
+    const plain = loadConfig({ DATA_DIR: dataDir() }).hmis;
+    expect(plain.dhis2).toBeUndefined();
+    expect(plain.mapping.dataSet).toBe('PLACEHOLDER-DATASET');
+    expect(loadConfig({ DATA_DIR: dataDir(), ...dhis2 }).hmis.dhis2).toEqual({
+      url: 'https://hmis.example.gov.np',
+      username: 'sewa',
+      password: 'a-real-secret-9',
+    });
+  });
+
+  it('stop the start on a mapping file that is wrong, naming the field', () => {
+    const file = path.join(dataDir(), 'mapping.json');
+    writeFileSync(file, JSON.stringify({ dataSet: 'DS', dataElements: {} }));
+    const refused = settingError({ HMIS_MAPPING: file });
+    expect(refused.variable).toBe('HMIS_MAPPING');
+    expect(refused.message).toMatch(/^Invalid setting HMIS_MAPPING: dataElements\.consultations: /);
+  });
+
+  it('need all three DHIS2 settings together, and never repeat the password', () => {
+    expect(settingError({ DHIS2_URL: dhis2.DHIS2_URL }).variable).toBe('DHIS2_USERNAME');
+    expect(settingError({ DHIS2_USERNAME: 'sewa' }).variable).toBe('DHIS2_PASSWORD');
+    expect(
+      settingError({ ...dhis2, DHIS2_URL: 'https://sewa:pw@hmis.example.gov.np' }).variable,
+    ).toBe('DHIS2_URL');
+    const placeholder = settingError({ ...dhis2, DHIS2_PASSWORD: 'CHANGE-ME' });
+    expect(placeholder.variable).toBe('DHIS2_PASSWORD');
+    const empty = settingError({ ...dhis2, DHIS2_URL: 'ftp://x' });
+    expect(empty.message).not.toContain(dhis2.DHIS2_PASSWORD);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appModeSchema, type AppMode } from '@shared/app-mode';
 import type { SmsGatewaySettings } from './sms/sms-gateways';
+import { loadHmisMapping, type HmisMapping } from './hmis/hmis-mapping';
 import webpush from 'web-push';
 
 /** Six years, the time clinics keep a record of who saw what. */
@@ -37,6 +38,13 @@ export interface Config {
   sms: SmsGatewaySettings | undefined;
   /** Web push: the server's VAPID key pair, the contact push services see, where it may post. */
   push: PushConfig;
+  /** The HMIS report: its mapping, and the DHIS2 it is sent to (absent: preview only). */
+  hmis: HmisConfig;
+}
+
+export interface HmisConfig {
+  mapping: HmisMapping;
+  dhis2: { url: string; username: string; password: string } | undefined;
 }
 
 export interface PushConfig {
@@ -184,6 +192,13 @@ const settingSchemas = {
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_ .-]{1,20}$/, 'expected the sender identity the gateway gave you'),
+  HMIS_MAPPING: z.string().trim().min(1, 'expected the path of a JSON mapping file'),
+  DHIS2_URL: urlSetting(['http:', 'https:']).refine(
+    (value) => !/^[a-z]+:\/\/[^/]*@/i.test(value),
+    'expected no user or password in the URL (set DHIS2_USERNAME and DHIS2_PASSWORD)',
+  ),
+  DHIS2_USERNAME: z.string().trim().min(1, 'expected the DHIS2 user name'),
+  DHIS2_PASSWORD: z.string().min(1, 'expected the DHIS2 password'),
   VAPID_PUBLIC_KEY: z
     .string()
     .trim()
@@ -242,6 +257,7 @@ const secretSettings = new Set<SettingName>([
   'S3_SECRET_ACCESS_KEY',
   'SMS_TOKEN',
   'VAPID_PRIVATE_KEY',
+  'DHIS2_PASSWORD',
 ]);
 
 /** The value as a refusal may repeat it: never a secret, nor a password written in a URL. */
@@ -442,6 +458,28 @@ function smsConfig(env: NodeJS.ProcessEnv): SmsGatewaySettings | undefined {
   return { gateway, url: read(env, 'SMS_GATEWAY_URL', gatewayUrls[gateway]), token, from };
 }
 
+/** The HMIS mapping file, checked at start; and the DHIS2 server, whose three settings go together. */
+function hmisConfig(env: NodeJS.ProcessEnv): HmisConfig {
+  const loaded = loadHmisMapping(read(env, 'HMIS_MAPPING'));
+  if ('problem' in loaded) throw new SettingError('HMIS_MAPPING', loaded.problem);
+  const url = read(env, 'DHIS2_URL');
+  for (const name of ['DHIS2_USERNAME', 'DHIS2_PASSWORD'] as const) {
+    if ((env[name] ?? '').includes(deployPlaceholder)) {
+      throw new SettingError(name, `still the deploy example's ${deployPlaceholder}`);
+    }
+  }
+  const [username, password] = readPair(env, 'DHIS2_USERNAME', 'DHIS2_PASSWORD');
+  if (url === undefined) {
+    if (username !== undefined)
+      throw new SettingError('DHIS2_URL', 'required when DHIS2_USERNAME is set');
+    return { mapping: loaded.mapping, dhis2: undefined };
+  }
+  if (username === undefined || password === undefined) {
+    throw new SettingError('DHIS2_USERNAME', 'required when DHIS2_URL is set');
+  }
+  return { mapping: loaded.mapping, dhis2: { url: url.replace(/\/+$/, ''), username, password } };
+}
+
 /** Two settings that work only together: one given without the other stops the start. */
 function readPair<A extends SettingName, B extends SettingName>(
   env: NodeJS.ProcessEnv,
@@ -533,5 +571,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: read(env, 'AUDIT_RETENTION_DAYS', String(defaultAuditRetentionDays)),
     sms: smsConfig(env),
     push: pushConfig(env, production, dataDir, mailFrom),
+    hmis: hmisConfig(env),
   };
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Role } from '@shared/role';
 import { appointmentsRepository } from '../appointments/appointments-repository';
 import { seedDemoHours } from '../appointments/demo-hours';
+import { clinicsRepository } from '../clinics/clinics-repository';
+import { seedDemoClinic } from '../clinics/demo-clinic';
 import type { Database } from '../db/schema';
 import type { ProfilesRepository } from '../profiles/profiles-repository';
 import { seedDemoMedications } from '../record/demo-medications';
@@ -41,8 +43,8 @@ function demoEmailOf(role: Role): string {
 /**
  * Creates the demo accounts that do not exist yet, confirmed and with their profiles, and
  * the demo patient's record: a reading the demo doctor took and two medications he
- * prescribed, stored once however often this runs; and the demo doctor's hours, the virtual
- * clinic's, while he has none.
+ * prescribed, stored once however often this runs; the demo doctor's hours, the virtual
+ * clinic's, while he has none; and the demo clinic for the demo doctor and manager.
  */
 export async function seedDemoUsers(
   auth: Auth,
@@ -76,5 +78,10 @@ export async function seedDemoUsers(
     await seedDemoMedications(medicationsRepository(db), { patientId, doctorId });
   }
   if (doctorId !== null) await seedDemoHours(appointmentsRepository(db), doctorId);
+  const managerId = await users.idByEmail(demoEmailOf('manager'));
+  await seedDemoClinic(
+    clinicsRepository(db),
+    [doctorId, managerId].filter((id) => id !== null),
+  );
   return created;
 }

@@ -77,8 +77,18 @@ export interface ProfilesTable {
   dob_bs: string | null;
   role: ColumnType<string, string | undefined, string>;
   avatar_url: string | null;
+  /** The clinic a doctor or manager belongs to (`0021-clinics`). */
+  clinic_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface ClinicsTable {
+  id: string;
+  name: string;
+  /** The DHIS2 organisation unit the clinic reports as. */
+  org_unit_code: string;
+  created_at: CreatedAt;
 }
 
 export interface RateLimitCountersTable {
@@ -393,4 +403,5 @@ export interface Database {
   open_screens: OpenScreensTable;
   care_grants: CareGrantsTable;
   care_invitations: CareInvitationsTable;
+  clinics: ClinicsTable;
 }

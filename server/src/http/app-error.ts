@@ -27,6 +27,8 @@ const statusByCode: Record<ServerErrorCode, number> = {
   visit_open: 409,
   push_endpoint_refused: 400,
   care_access_ended: 403,
+  dhis2_unauthorized: 502,
+  dhis2_unavailable: 502,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */

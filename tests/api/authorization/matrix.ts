@@ -7,6 +7,7 @@ import type { Chart } from '@shared/chart';
 import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Appointment, DoctorListEntry } from '@shared/appointments';
 import type { Dose, Medication } from '@shared/medications';
+import type { HmisReport } from '@shared/hmis';
 import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
 import type { Upload } from '@shared/uploads';
@@ -478,6 +479,79 @@ export const matrix: MatrixEntry[] = [
     access: only('admin', 'superadmin'),
     forPatient: 'never',
     call: () => ({ path: '/api/figures/network' }),
+  },
+  {
+    route: 'GET /api/clinics',
+    access: only('superadmin'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/clinics' }),
+  },
+  {
+    route: 'POST /api/clinics',
+    access: only('superadmin'),
+    forPatient: 'never',
+    call: () => ({
+      path: '/api/clinics',
+      body: { name: 'Matrix Clinic', orgUnitCode: `MX-${randomUUID().slice(0, 8)}` },
+    }),
+    allowed: [201],
+  },
+  {
+    route: 'PATCH /api/clinics/:clinicId',
+    access: only('superadmin'),
+    forPatient: 'never',
+    prepare: async (world) => {
+      const id = randomUUID();
+      await sql`insert into clinics (id, name, org_unit_code)
+        values (${id}, 'Matrix Clinic', ${`MX-${id.slice(0, 8)}`})`.execute(
+        world.server.database.db,
+      );
+      return id;
+    },
+    call: ({ resource }) => ({
+      path: `/api/clinics/${resource}`,
+      body: { name: 'Matrix Clinic, renamed' },
+    }),
+    optional: ['name', 'orgUnitCode'],
+  },
+  {
+    route: 'PUT /api/clinics/staff/:userId',
+    access: only('superadmin'),
+    forPatient: 'never',
+    // The demo doctor stays in the demo clinic: the HMIS report's cells count on it.
+    prepare: async (world) =>
+      (
+        await sql<{ clinic_id: string }>`select clinic_id from profiles
+          where id = ${world.byRole.doctor.userId}`.execute(world.server.database.db)
+      ).rows[0]!.clinic_id,
+    call: ({ world, resource }) => ({
+      path: `/api/clinics/staff/${world.byRole.doctor.userId}`,
+      body: { clinicId: resource },
+    }),
+    optional: ['clinicId'],
+  },
+  {
+    route: 'GET /api/hmis/report',
+    access: only('superadmin', 'manager'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/hmis/report?period=208307' }),
+    query: { period: 'checked' },
+    // The superadmin reports every clinic; a manager only their own.
+    async check(answer, { world, caller }) {
+      const clinics = (answer.body as HmisReport).clinics.map((row) => row.clinic?.id);
+      const theirs = await ids(
+        world,
+        sql<{ id: string }>`select c.id from clinics c where ${caller.role === 'superadmin'}
+          or c.id = (select clinic_id from profiles where id = ${caller.userId})`,
+      );
+      expect(clinics.sort()).toEqual(theirs);
+    },
+  },
+  {
+    route: 'POST /api/hmis/report/send',
+    access: only('superadmin', 'manager'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/hmis/report/send', body: { period: '208307', dryRun: true } }),
   },
   {
     route: 'GET /api/audit',

@@ -5,6 +5,7 @@ import { profilesRepository } from '../../../server/src/profiles/profiles-reposi
 import type { Role } from '@shared/role';
 import { Client } from '../auth/client';
 import { startTestServer, type DatabaseVariant, type TestServer } from '../support/test-server';
+import { dhis2Answers, startFakeDhis2 } from '../support/fake-dhis2';
 
 /** A clinic key the matrix's server accepts. */
 export const clinicKey = 'MATRIX-CLINIC-1';
@@ -59,10 +60,21 @@ export async function startWorld(
   variant: DatabaseVariant,
   env: Record<string, string> = {},
 ): Promise<World> {
+  // A DHIS2 that takes every report, so a permitted send of the HMIS report goes through.
+  const dhis2Account = { username: 'matrix', password: 'matrix-dhis2-password' };
+  const dhis2 = await startFakeDhis2(dhis2Account, () => dhis2Answers.imported(26));
   const server = await startTestServer({
     variant,
     // The tests stand in for a proxy that gives each client its own address.
-    env: { CLINIC_KEYS: clinicKey, DEMO_USERS: 'false', TRUST_PROXY: '127.0.0.1', ...env },
+    env: {
+      CLINIC_KEYS: clinicKey,
+      DEMO_USERS: 'false',
+      TRUST_PROXY: '127.0.0.1',
+      DHIS2_URL: dhis2.url,
+      DHIS2_USERNAME: dhis2Account.username,
+      DHIS2_PASSWORD: dhis2Account.password,
+      ...env,
+    },
   });
   const { db } = server.database;
   await seedDemoUsers(server.auth, db, profilesRepository(db));
@@ -129,6 +141,9 @@ export async function startWorld(
     otherPatient,
     callers: [...Object.values(byRole), signedOut],
     addPatient,
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      await dhis2.close();
+    },
   };
 }

@@ -19,6 +19,7 @@ import * as figures from './0017-figures';
 import * as notifications from './0018-notifications';
 import * as careCircle from './0019-care-circle';
 import * as dependentLogin from './0020-dependent-login';
+import * as clinics from './0021-clinics';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-notifications': notifications,
   '0019-care-circle': careCircle,
   '0020-dependent-login': dependentLogin,
+  '0021-clinics': clinics,
 };

@@ -21,6 +21,7 @@ import uploadsEn from '@/features/uploads/locales/en.json';
 import visitsEn from '@/features/visits/locales/en.json';
 import vitalsEn from '@/features/vitals/locales/en.json';
 import en from '@/locales/en.json';
+import type hmisStrings from '@/features/hmis/locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
@@ -53,4 +54,11 @@ export const english = {
   vitals: vitalsEn,
 };
 
-export type Translation = typeof english;
+/** The strings bundled with the first page (English) or the Nepali chunk. */
+export type BundledTranslation = typeof english;
+
+/**
+ * Every string the app may show: the bundled ones and those a page's chunk brings for its
+ * own feature (`features/hmis/hmis-strings.ts`).
+ */
+export type Translation = BundledTranslation & { hmis: typeof hmisStrings };

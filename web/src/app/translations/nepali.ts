@@ -21,13 +21,13 @@ import uploadsNe from '@/features/uploads/locales/ne.json';
 import visitsNe from '@/features/visits/locales/ne.json';
 import vitalsNe from '@/features/vitals/locales/ne.json';
 import ne from '@/locales/ne.json';
-import type { Translation } from './english';
+import type { BundledTranslation } from './english';
 
 /**
  * Every string of the app in Nepali, loaded only when Nepali is chosen (see app/i18n.ts) so
  * that English readers do not download it. It must have exactly the keys of English.
  */
-export const nepali: Translation = {
+export const nepali: BundledTranslation = {
   ...ne,
   appointments: appointmentsNe,
   auth: authNe,

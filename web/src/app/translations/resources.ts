@@ -1,7 +1,15 @@
+import hmisEn from '@/features/hmis/locales/en.json';
+import hmisNe from '@/features/hmis/locales/ne.json';
 import { english } from './english';
 import { nepali } from './nepali';
 
-/** Both languages side by side, for the test that holds them to the same keys. */
-export const resources = { en: english, ne: nepali };
+/**
+ * Both languages side by side, for the test that holds them to the same keys: the bundled
+ * strings and those page chunks bring.
+ */
+export const resources = {
+  en: { ...english, hmis: hmisEn },
+  ne: { ...nepali, hmis: hmisNe },
+};
 
 export type { Translation } from './english';

@@ -41,11 +41,19 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
     'manager',
     [
       ['Today', '/today'],
+      ['HMIS report', '/hmis'],
       ['Profile', '/profile'],
     ],
   ],
   ['admin', [['Overview', '/overview']]],
-  ['superadmin', [['Network', '/']]],
+  [
+    'superadmin',
+    [
+      ['Network', '/'],
+      ['HMIS report', '/hmis'],
+      ['Clinics', '/clinics'],
+    ],
+  ],
 ];
 
 describe('BottomNav', () => {

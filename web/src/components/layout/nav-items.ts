@@ -1,5 +1,7 @@
 import {
   ActivityIcon,
+  Building2Icon,
+  ClipboardListIcon,
   HeartPulseIcon,
   HomeIcon,
   LayoutDashboardIcon,
@@ -12,7 +14,16 @@ import {
 import type { Role } from '@shared/role';
 
 export type NavLabel =
-  'home' | 'health' | 'messages' | 'profile' | 'queue' | 'today' | 'overview' | 'network';
+  | 'home'
+  | 'health'
+  | 'messages'
+  | 'profile'
+  | 'queue'
+  | 'today'
+  | 'overview'
+  | 'network'
+  | 'hmis'
+  | 'clinics';
 
 export interface NavLink {
   kind: 'link';
@@ -53,9 +64,17 @@ export const navItemsByRole: Record<Role, NavItem[]> = {
     link('messages', '/messages', MessageCircleIcon),
     link('profile', '/profile', UserIcon),
   ],
-  manager: [link('today', '/today', ActivityIcon), link('profile', '/profile', UserIcon)],
+  manager: [
+    link('today', '/today', ActivityIcon),
+    link('hmis', '/hmis', ClipboardListIcon),
+    link('profile', '/profile', UserIcon),
+  ],
   admin: [link('overview', '/overview', LayoutDashboardIcon)],
-  superadmin: [link('network', '/', NetworkIcon)],
+  superadmin: [
+    link('network', '/', NetworkIcon),
+    link('hmis', '/hmis', ClipboardListIcon),
+    link('clinics', '/clinics', Building2Icon),
+  ],
   // The spec gives researchers no tabs: their placeholder home stands alone.
   researcher: [],
 };

@@ -1,0 +1,81 @@
+import NepaliDate from 'nepali-datetime';
+import { clinicToday, type ClinicDay, type Moment } from './clinic-time';
+import { bsMonths } from './hmis';
+
+export { bsMonths };
+
+/**
+ * Nepal's HMIS (DHIS2 on the Nepali calendar) counts by Bikram Sambat month: a monthly
+ * period id is the BS year and month, `YYYYMM` (Baisakh 2081 is `208101`, Kartik 2083 is
+ * `208307`). A month's AD days come from the same BS tables as the rest of the app
+ * (`nepali-datetime`, as `bsToAd` in `onboarding.ts`).
+ */
+
+export type BsMonthName = (typeof bsMonths)[number];
+
+/** A BS month and the AD days it runs over, both ends included. */
+export interface HmisPeriod {
+  /** `YYYYMM`, DHIS2's monthly period id on the Nepali calendar. */
+  id: string;
+  year: number;
+  /** 1 (Baisakh) to 12 (Chaitra). */
+  month: number;
+  name: BsMonthName;
+  /** The month's first AD day, YYYY-MM-DD. */
+  firstDay: ClinicDay;
+  /** The month's last AD day, YYYY-MM-DD. */
+  lastDay: ClinicDay;
+}
+
+const periodPattern = /^(\d{4})(0[1-9]|1[0-2])$/;
+
+/** The period of a BS year and month (1–12), or null outside the calendar tables. */
+export function periodOf(year: number, month: number): HmisPeriod | null {
+  const name = Number.isInteger(year) ? bsMonths[month - 1] : undefined;
+  if (name === undefined || !Number.isInteger(month)) return null;
+  try {
+    const days = NepaliDate.getDaysOfMonth(year, month - 1);
+    const first = new NepaliDate(year, month - 1, 1).formatEnglishDate('YYYY-MM-DD');
+    const last = new NepaliDate(year, month - 1, days).formatEnglishDate('YYYY-MM-DD');
+    return {
+      id: `${year}${String(month).padStart(2, '0')}`,
+      year,
+      month,
+      name,
+      firstDay: first,
+      lastDay: last,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The period a `YYYYMM` id names, or null for anything else. */
+export function parsePeriod(id: string): HmisPeriod | null {
+  const match = periodPattern.exec(id);
+  if (match === null) return null;
+  return periodOf(Number(match[1]), Number(match[2]));
+}
+
+/** The BS month a clinic day falls in. */
+export function periodOfDay(day: ClinicDay): HmisPeriod {
+  const bs = NepaliDate.parseEnglishDate(day, 'YYYY-MM-DD');
+  const period = periodOf(bs.getYear(), bs.getMonth() + 1);
+  if (period === null) throw new RangeError(`${day} is outside the BS calendar tables`);
+  return period;
+}
+
+/** The period just before this one. */
+export function previousPeriod(period: HmisPeriod): HmisPeriod | null {
+  return period.month === 1
+    ? periodOf(period.year - 1, 12)
+    : periodOf(period.year, period.month - 1);
+}
+
+/** The last BS month that has ended on the clinic's today: what a report is made for. */
+export function lastCompletePeriod(now: Moment = Date.now()): HmisPeriod {
+  const current = periodOfDay(clinicToday(now));
+  const previous = previousPeriod(current);
+  if (previous === null) throw new RangeError('no complete month in the BS calendar tables');
+  return previous;
+}
