@@ -8,6 +8,9 @@ import { useDoctorHours } from '@/features/doctor-hours/api/get-doctor-hours';
 import { HoursEditor } from '@/features/doctor-hours/components/hours-editor';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { addDoctorHoursStrings } from '@/features/doctor-hours/doctor-hours-strings';
+
+addDoctorHoursStrings();
 
 function Editor({ doctorId }: { doctorId: string }) {
   const { t } = useTranslation();

@@ -18,6 +18,9 @@ import {
 import { useVitals } from '@/features/vitals/api/get-vitals';
 import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
+import { addDoctorHoursStrings } from '@/features/doctor-hours/doctor-hours-strings';
+
+addDoctorHoursStrings();
 
 export default function ProfilePage() {
   const { t } = useTranslation();

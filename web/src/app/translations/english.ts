@@ -4,7 +4,6 @@ import careCircleEn from '@/features/care-circle/locales/en.json';
 import chartEn from '@/features/chart/locales/en.json';
 import cameraEn from '@/features/camera/locales/en.json';
 import deviceEn from '@/features/device/locales/en.json';
-import doctorHoursEn from '@/features/doctor-hours/locales/en.json';
 import medicationsEn from '@/features/medications/locales/en.json';
 import messagingEn from '@/features/messaging/locales/en.json';
 import mfaEn from '@/features/mfa/locales/en.json';
@@ -21,6 +20,7 @@ import uploadsEn from '@/features/uploads/locales/en.json';
 import visitsEn from '@/features/visits/locales/en.json';
 import vitalsEn from '@/features/vitals/locales/en.json';
 import en from '@/locales/en.json';
+import type doctorHoursStrings from '@/features/doctor-hours/locales/en.json';
 import type hmisStrings from '@/features/hmis/locales/en.json';
 
 /**
@@ -36,7 +36,6 @@ export const english = {
   careCircle: careCircleEn,
   chart: chartEn,
   device: deviceEn,
-  doctorHours: doctorHoursEn,
   medications: medicationsEn,
   messaging: messagingEn,
   mfa: mfaEn,
@@ -57,8 +56,11 @@ export const english = {
 /** The strings bundled with the first page (English) or the Nepali chunk. */
 export type BundledTranslation = typeof english;
 
-/**
- * Every string the app may show: the bundled ones and those a page's chunk brings for its
- * own feature (`features/hmis/hmis-strings.ts`).
- */
-export type Translation = BundledTranslation & { hmis: typeof hmisStrings };
+/** The English a page's chunk brings for its own feature (`lib/page-strings.ts`). */
+export interface PageStrings {
+  hmis: typeof hmisStrings;
+  doctorHours: typeof doctorHoursStrings;
+}
+
+/** Every string the app may show: the bundled ones and those a page's chunk brings. */
+export type Translation = BundledTranslation & PageStrings;

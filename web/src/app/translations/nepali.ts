@@ -21,13 +21,14 @@ import uploadsNe from '@/features/uploads/locales/ne.json';
 import visitsNe from '@/features/visits/locales/ne.json';
 import vitalsNe from '@/features/vitals/locales/ne.json';
 import ne from '@/locales/ne.json';
-import type { BundledTranslation } from './english';
+import type { BundledTranslation, PageStrings } from './english';
 
 /**
  * Every string of the app in Nepali, loaded only when Nepali is chosen (see app/i18n.ts) so
  * that English readers do not download it. It must have exactly the keys of English.
  */
-export const nepali: BundledTranslation = {
+/** Doctors' hours come in Nepali with the rest: the Nepali chunk is not the first download. */
+export const nepali: BundledTranslation & Pick<PageStrings, 'doctorHours'> = {
   ...ne,
   appointments: appointmentsNe,
   auth: authNe,

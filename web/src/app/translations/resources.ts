@@ -1,3 +1,4 @@
+import doctorHoursEn from '@/features/doctor-hours/locales/en.json';
 import hmisEn from '@/features/hmis/locales/en.json';
 import hmisNe from '@/features/hmis/locales/ne.json';
 import { english } from './english';
@@ -8,7 +9,7 @@ import { nepali } from './nepali';
  * strings and those page chunks bring.
  */
 export const resources = {
-  en: { ...english, hmis: hmisEn },
+  en: { ...english, hmis: hmisEn, doctorHours: doctorHoursEn },
   ne: { ...nepali, hmis: hmisNe },
 };
 

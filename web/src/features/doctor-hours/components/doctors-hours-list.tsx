@@ -3,6 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useDoctors } from '../api/get-doctors';
+import { addDoctorHoursStrings } from '../doctor-hours-strings';
+
+addDoctorHoursStrings();
 
 /** A manager's list of the clinic's doctors, each with a link to their hours. */
 export function DoctorsHoursList() {

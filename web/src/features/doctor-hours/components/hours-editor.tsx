@@ -19,6 +19,9 @@ import { useDates } from '@/lib/dates';
 import { errorMessage, type ErrorMessages } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useSaveDoctorHours } from '../api/save-doctor-hours';
+import { addDoctorHoursStrings } from '../doctor-hours-strings';
+
+addDoctorHoursStrings();
 
 /** The schema's refusals (on the device and from the server) in the editor's words. */
 const refusalWords = {
