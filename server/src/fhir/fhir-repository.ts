@@ -1,7 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { defaultRole } from '@shared/role';
 import type { Database } from '../db/schema';
-import type { ObservationComponent } from '../record/vital-codes';
+import { componentsOf } from '../record/vital-codes';
 import type { ObservationRow } from './resources/observation';
 import type { PatientRow } from './resources/patient';
 import type { DateCondition, PageCursor } from './search-parameters';
@@ -65,7 +65,7 @@ function observationRow(row: {
     code: row.code,
     value: row.value === null ? null : Number(row.value),
     unit: row.unit,
-    components: (row.components as ObservationComponent[] | null) ?? null,
+    components: componentsOf(row.components),
     effectiveAt: new Date(row.effective_at),
     recordedAt: new Date(row.recorded_at),
     recorderId: row.recorder_id,

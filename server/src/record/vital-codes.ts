@@ -28,6 +28,16 @@ export interface ObservationComponent {
   unit: string;
 }
 
+/** A panel's `components` column as stored (JSON, values maybe as text), or null. */
+export function componentsOf(stored: unknown): ObservationComponent[] | null {
+  if (!Array.isArray(stored)) return null;
+  return (stored as { code: string; value: number | string; unit: string }[]).map((part) => ({
+    code: part.code,
+    value: Number(part.value),
+    unit: part.unit,
+  }));
+}
+
 /** One observation of a reading, as its row holds it. */
 export interface ObservationValue {
   code: string;

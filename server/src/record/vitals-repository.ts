@@ -3,12 +3,7 @@ import { defaultRole, roleSchema, type Role } from '@shared/role';
 import { flagsOf, vitalsListLimit, type VitalValues, type VitalsReading } from '@shared/vitals';
 import type { Database } from '../db/schema';
 import { personName } from '../profiles/person-name';
-import {
-  groupedByReading,
-  observationsOf,
-  valuesOf,
-  type ObservationComponent,
-} from './vital-codes';
+import { componentsOf, groupedByReading, observationsOf, valuesOf } from './vital-codes';
 
 /** A reading to store: the device's id for it, whose it is, when it was taken, who records it. */
 export interface NewReading {
@@ -38,15 +33,6 @@ interface ObservationRow {
   recorder_role: string;
   recorder_first_name: string | null;
   recorder_last_name: string | null;
-}
-
-function componentsOf(stored: unknown): ObservationComponent[] | null {
-  if (!Array.isArray(stored)) return null;
-  return (stored as { code: string; value: number | string; unit: string }[]).map((part) => ({
-    code: part.code,
-    value: Number(part.value),
-    unit: part.unit,
-  }));
 }
 
 /** The readings the rows make up, in the rows' order: each reading's observations together. */
