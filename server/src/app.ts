@@ -65,6 +65,7 @@ import { registerChartRoutes } from './routes/chart';
 import { registerFhirRoutes } from './routes/fhir';
 import { fhirService } from './fhir/fhir-service';
 import { fhirRepository } from './fhir/fhir-repository';
+import { fhirReadings } from './fhir/fhir-reading';
 import { fhirBasePath } from '@shared/fhir';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
@@ -403,9 +404,11 @@ export async function buildApp({
   registerFhirRoutes(server, {
     fhir: fhirService({
       fhir: fhirRepository(db),
-      access,
-      trail,
-      mayActFor: (callerId, patientId) => careCircle.mayActFor(callerId, patientId),
+      readings: fhirReadings({
+        access,
+        trail,
+        mayActFor: (callerId, patientId) => careCircle.mayActFor(callerId, patientId),
+      }),
       base: new URL(fhirBasePath, config.publicUrl).toString(),
     }),
     requireUser,

@@ -4,10 +4,8 @@ import type { Database } from '../db/schema';
 import { componentsOf } from '../record/vital-codes';
 import type { ObservationRow } from './resources/observation';
 import type { PatientRow } from './resources/patient';
+import type { Visible } from './fhir-reading';
 import type { DateCondition, PageCursor } from './search-parameters';
-
-/** Which patients' rows a search may return: the access rule, as SQL over a patient id column. */
-export type Visible = (patient: Expression<string>) => Expression<SqlBool>;
 
 interface Page {
   visible: Visible;

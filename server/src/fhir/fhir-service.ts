@@ -1,15 +1,11 @@
 import type { Bundle, CapabilityStatement, FhirResource, Observation, Patient } from 'fhir/r4';
 import type { ObservationSearch, PatientSearch } from '@shared/fhir';
-import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
-import type { Actor } from '../auth/actor';
-import type { Caller } from '../auth/callers';
-import type { MayActFor } from '../auth/require-user';
-import { agentOf, type AuditTrail } from '../audit/audit-trail';
-import type { AuditRecord } from '../audit/audit-repository';
 import { AppError } from '../http/app-error';
 import { searchBundle, searchUrl } from './bundle';
 import { capabilityStatement } from './capability-statement';
-import type { FhirRepository, Visible } from './fhir-repository';
+import type { FhirRepository } from './fhir-repository';
+import type { FhirReader } from './fhir-reader';
+import type { FhirReadings, ReadEntry } from './fhir-reading';
 import { observationResource, type ObservationRow } from './resources/observation';
 import { patientResource, type PatientRow } from './resources/patient';
 import {
@@ -24,10 +20,7 @@ import {
 
 export interface FhirServiceDeps {
   fhir: FhirRepository;
-  access: PatientAccess;
-  trail: AuditTrail;
-  /** Whether the caller holds a grant of the patient's: then they read as acting for them. */
-  mayActFor: MayActFor;
+  readings: FhirReadings;
   /** The API's base URL on the server's public address (`…/fhir/R4`). */
   base: string;
 }
@@ -61,41 +54,16 @@ function admits(raw: string | undefined, system: string, code: string): boolean 
  * Every resource of someone else's that is answered is in the audit trail first.
  */
 export function fhirService(deps: FhirServiceDeps) {
-  const { fhir, access, trail, base } = deps;
+  const { fhir, readings, base } = deps;
 
-  async function actorFor(caller: Caller, address: string, patientId: string | null) {
-    const actingFor =
-      patientId !== null &&
-      patientId !== caller.id &&
-      caller.role === 'patient' &&
-      (await deps.mayActFor(caller.id, patientId));
-    return { caller, address, onBehalfOf: actingFor ? patientId : null } satisfies Actor;
-  }
-
-  const visibleTo =
-    (actor: Actor): Visible =>
-    (patient) =>
-      access.permits(actor, 'read-record', patient);
-
-  async function noteReads(actor: Actor, records: AuditRecord[]): Promise<void> {
-    const others = records.filter((record) =>
-      actsOnSomeoneElse(actor, record.entity.subjectId ?? null),
-    );
-    if (others.length > 0) await trail.noteEach(others);
-  }
-
-  const observationRead = (actor: Actor, row: ObservationRow): AuditRecord => ({
+  const observationRead = (row: ObservationRow): ReadEntry => ({
     type: 'observation-read',
-    agent: agentOf(actor),
     entity: { type: 'observation', id: row.id, subjectId: row.patientId },
-    detail: { via: 'fhir' },
   });
 
-  const patientRead = (actor: Actor, row: PatientRow): AuditRecord => ({
+  const patientRead = (row: PatientRow): ReadEntry => ({
     type: 'patient-read',
-    agent: agentOf(actor),
     entity: { type: 'patient-record', id: row.id, subjectId: row.id },
-    detail: { via: 'fhir' },
   });
 
   /** A page of rows as a Bundle, with a `next` link while more remain. */
@@ -126,27 +94,21 @@ export function fhirService(deps: FhirServiceDeps) {
       return capabilityStatement(base);
     },
 
-    async readObservation(caller: Caller, address: string, id: string): Promise<Observation> {
+    async readObservation(reader: FhirReader, id: string): Promise<Observation> {
       const row = await fhir.observation(id);
       if (!row) throw missing('Observation', id);
-      const actor = await actorFor(caller, address, row.patientId);
-      if (!(await access.can(actor, 'read-record', row.patientId))) {
-        throw missing('Observation', id);
-      }
-      await noteReads(actor, [observationRead(actor, row)]);
+      const reading = await readings.of(reader, 'Observation', row.patientId);
+      if (!(await reading.may(row.patientId))) throw missing('Observation', id);
+      await reading.note([observationRead(row)]);
       return observationResource(row);
     },
 
-    async searchObservations(
-      caller: Caller,
-      address: string,
-      query: ObservationSearch,
-    ): Promise<Bundle> {
+    async searchObservations(reader: FhirReader, query: ObservationSearch): Promise<Bundle> {
       const named = [query.patient, query.subject]
         .filter((one): one is string => one !== undefined)
         .map((one, index) => patientReferenceOf(one, index === 0 ? 'patient' : 'subject'));
       const patientId = named[0] ?? null;
-      const actor = await actorFor(caller, address, patientId);
+      const reading = await readings.of(reader, 'Observation', patientId);
       const size = pageSizeOf(query._count);
       const effective = dateConditionsOf(query.date, 'date');
       const lastUpdated = dateConditionsOf(query._lastUpdated, '_lastUpdated');
@@ -158,7 +120,7 @@ export function fhirService(deps: FhirServiceDeps) {
         admits(query.category, categorySystem, 'vital-signs');
       const rows = possible
         ? await fhir.searchObservations({
-            visible: visibleTo(actor),
+            visible: reading.visible,
             patientId,
             codes: codesOf(query.code),
             effective,
@@ -167,42 +129,40 @@ export function fhirService(deps: FhirServiceDeps) {
             limit: size + 1,
           })
         : [];
-      await noteReads(
-        actor,
-        rows.slice(0, size).map((row) => observationRead(actor, row)),
-      );
+      await reading.note(rows.slice(0, size).map(observationRead));
       return page('Observation', query, rows, size, observationResource, (row) => ({
         at: row.effectiveAt,
         id: row.id,
       }));
     },
 
-    async readPatient(caller: Caller, address: string, id: string): Promise<Patient> {
+    async readPatient(reader: FhirReader, id: string): Promise<Patient> {
       const row = await fhir.patient(id);
       if (!row) throw missing('Patient', id);
-      const actor = await actorFor(caller, address, row.id);
-      if (!(await access.can(actor, 'read-record', row.id))) throw missing('Patient', id);
-      await noteReads(actor, [patientRead(actor, row)]);
+      const reading = await readings.of(reader, 'Patient', row.id);
+      if (!(await reading.may(row.id))) throw missing('Patient', id);
+      await reading.note([patientRead(row)]);
       return patientResource(row);
     },
 
-    async searchPatients(caller: Caller, address: string, query: PatientSearch): Promise<Bundle> {
+    async searchPatients(reader: FhirReader, query: PatientSearch): Promise<Bundle> {
       const ids = query._id === undefined ? null : tokensOf(query._id).map((token) => token.code);
       // Asked for one patient, one who granted the caller reads as them.
       const [only, ...more] = ids ?? [];
-      const actor = await actorFor(caller, address, more.length === 0 ? (only ?? null) : null);
+      const reading = await readings.of(
+        reader,
+        'Patient',
+        more.length === 0 ? (only ?? null) : null,
+      );
       const size = pageSizeOf(query._count);
       const rows = await fhir.searchPatients({
-        visible: visibleTo(actor),
+        visible: reading.visible,
         ids,
         lastUpdated: dateConditionsOf(query._lastUpdated, '_lastUpdated'),
         after: cursorOf(query._cursor),
         limit: size + 1,
       });
-      await noteReads(
-        actor,
-        rows.slice(0, size).map((row) => patientRead(actor, row)),
-      );
+      await reading.note(rows.slice(0, size).map(patientRead));
       return page('Patient', query, rows, size, patientResource, (row) => ({
         at: row.updatedAt,
         id: row.id,

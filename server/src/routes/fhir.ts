@@ -5,7 +5,9 @@ import {
   observationSearchSchema,
   patientSearchSchema,
 } from '@shared/fhir';
+import type { FastifyRequest } from 'fastify';
 import type { RequireUser } from '../auth/require-user';
+import { personReader, type FhirReader } from '../fhir/fhir-reader';
 import type { FhirService } from '../fhir/fhir-service';
 import { fhirAnswers } from '../http/fhir-answers';
 import { noStore } from '../http/no-store';
@@ -29,6 +31,8 @@ const readConfig = {
  */
 export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
   const { fhir, requireUser } = deps;
+  const readerOf = async (request: FastifyRequest): Promise<FhirReader> =>
+    personReader(await requireUser(request), request.ip);
   void app.register(
     (context, _options, done) => {
       fhirAnswers(context);
@@ -41,8 +45,7 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
       api.get(
         '/Patient/:id',
         { schema: read, config: readConfig, onRequest: noStore },
-        async (request) =>
-          fhir.readPatient(await requireUser(request), request.ip, request.params.id),
+        async (request) => fhir.readPatient(await readerOf(request), request.params.id),
       );
       api.get(
         '/Patient',
@@ -50,15 +53,13 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
           schema: { querystring: patientSearchSchema, response: { 200: fhirResourceSchema } },
           onRequest: noStore,
         },
-        async (request) =>
-          fhir.searchPatients(await requireUser(request), request.ip, request.query),
+        async (request) => fhir.searchPatients(await readerOf(request), request.query),
       );
 
       api.get(
         '/Observation/:id',
         { schema: read, config: readConfig, onRequest: noStore },
-        async (request) =>
-          fhir.readObservation(await requireUser(request), request.ip, request.params.id),
+        async (request) => fhir.readObservation(await readerOf(request), request.params.id),
       );
       api.get(
         '/Observation',
@@ -66,8 +67,7 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
           schema: { querystring: observationSearchSchema, response: { 200: fhirResourceSchema } },
           onRequest: noStore,
         },
-        async (request) =>
-          fhir.searchObservations(await requireUser(request), request.ip, request.query),
+        async (request) => fhir.searchObservations(await readerOf(request), request.query),
       );
       done();
     },
