@@ -61,4 +61,45 @@ export const observationSearchSchema = z.object({
   ...pagingParams,
 });
 export type ObservationSearch = z.infer<typeof observationSearchSchema>;
+
+/** `GET /fhir/R4/Practitioner`: the network's doctors. */
+export const practitionerSearchSchema = z.object({
+  _id: z.optional(z.string()),
+  ...pagingParams,
+});
+export type PractitionerSearch = z.infer<typeof practitionerSearchSchema>;
+
+/**
+ * The types of a patient's record searched by patient, with the name FHIR gives each one's
+ * date parameter and whether it also names the patient as `subject`.
+ */
+export const recordTypes = {
+  Encounter: { date: 'date', subject: true, lastUpdated: true },
+  MedicationRequest: { date: 'authoredon', subject: true, lastUpdated: true },
+  MedicationAdministration: { date: 'effective-time', subject: true, lastUpdated: true },
+  // A booking keeps no moment of its last change (a move, a cancelling).
+  Appointment: { date: 'date', subject: false, lastUpdated: false },
+  Communication: { date: 'sent', subject: true, lastUpdated: true },
+  DocumentReference: { date: 'date', subject: true, lastUpdated: true },
+} as const;
+export type RecordType = keyof typeof recordTypes;
+export type RecordDateParameter = (typeof recordTypes)[RecordType]['date'];
+
+/**
+ * A search of one of the record's types. Each type reads its own date parameter (and
+ * `_lastUpdated` when it keeps one); a
+ * parameter of another type's is one this type does not know, and, as FHIR servers do with
+ * those, goes unread.
+ */
+export const recordSearchSchema = z.object({
+  patient: z.optional(z.string()),
+  subject: z.optional(z.string()),
+  status: z.optional(z.string()),
+  date: repeatable,
+  authoredon: repeatable,
+  'effective-time': repeatable,
+  sent: repeatable,
+  ...pagingParams,
+});
+export type RecordSearch = z.infer<typeof recordSearchSchema>;
 export type PatientSearch = z.infer<typeof patientSearchSchema>;

@@ -65,6 +65,7 @@ import { registerChartRoutes } from './routes/chart';
 import { registerFhirRoutes } from './routes/fhir';
 import { fhirService } from './fhir/fhir-service';
 import { fhirRepository } from './fhir/fhir-repository';
+import { fhirRecordRepository } from './fhir/fhir-record-repository';
 import { fhirReadings } from './fhir/fhir-reading';
 import { fhirBasePath } from '@shared/fhir';
 import { openPhotoStorage } from './storage/open-photo-storage';
@@ -404,6 +405,7 @@ export async function buildApp({
   registerFhirRoutes(server, {
     fhir: fhirService({
       fhir: fhirRepository(db),
+      record: fhirRecordRepository(db),
       readings: fhirReadings({
         access,
         trail,

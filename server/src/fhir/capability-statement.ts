@@ -1,10 +1,29 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from 'fhir/r4';
+import { recordTypes, type RecordType } from '@shared/fhir';
 
 type SearchParamType = 'token' | 'reference' | 'date' | 'number' | 'string';
+
+type SearchParam = { name: string; type: SearchParamType };
+
+/** A record type's parameters: whose it is, its date, its status, and when it last changed. */
+function recordParams(type: RecordType): SearchParam[] {
+  const { date, subject, lastUpdated } = recordTypes[type];
+  return [
+    { name: 'patient', type: 'reference' },
+    ...(subject ? [{ name: 'subject', type: 'reference' } as const] : []),
+    { name: date, type: 'date' },
+    { name: 'status', type: 'token' },
+    ...(lastUpdated ? [{ name: '_lastUpdated', type: 'date' } as const] : []),
+  ];
+}
 
 /** What the API supports, by resource type: read, and search with these parameters. */
 export const supportedResources = {
   Patient: [
+    { name: '_id', type: 'token' },
+    { name: '_lastUpdated', type: 'date' },
+  ],
+  Practitioner: [
     { name: '_id', type: 'token' },
     { name: '_lastUpdated', type: 'date' },
   ],
@@ -17,7 +36,13 @@ export const supportedResources = {
     { name: 'category', type: 'token' },
     { name: '_lastUpdated', type: 'date' },
   ],
-} as const satisfies Record<string, readonly { name: string; type: SearchParamType }[]>;
+  Encounter: recordParams('Encounter'),
+  MedicationRequest: recordParams('MedicationRequest'),
+  MedicationAdministration: recordParams('MedicationAdministration'),
+  Appointment: recordParams('Appointment'),
+  Communication: recordParams('Communication'),
+  DocumentReference: recordParams('DocumentReference'),
+} as const satisfies Record<string, readonly SearchParam[]>;
 
 export type SupportedType = keyof typeof supportedResources;
 

@@ -1,11 +1,13 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { defaultRole } from '@shared/role';
 import type { Database } from '../db/schema';
 import { componentsOf } from '../record/vital-codes';
 import type { ObservationRow } from './resources/observation';
 import type { PatientRow } from './resources/patient';
+import type { PractitionerRow } from './resources/practitioner';
 import type { Visible } from './fhir-reading';
 import type { DateCondition, PageCursor } from './search-parameters';
+import { afterCursor, isUuid, onMoment } from './search-sql';
 
 interface Page {
   visible: Visible;
@@ -22,25 +24,8 @@ export interface ObservationFilter extends Page {
   effective: DateCondition[];
 }
 
-export interface PatientFilter extends Page {
+export interface PeopleFilter extends Page {
   ids: string[] | null;
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A date condition on a moment column, as SQL. */
-function onMoment(column: Expression<Date>, condition: DateCondition): Expression<SqlBool> {
-  if (condition.kind === 'outside') {
-    return sql<SqlBool>`(${column} < ${condition.start} or ${column} >= ${condition.end})`;
-  }
-  const from = condition.from === null ? sql`true` : sql`${column} >= ${condition.from}`;
-  const before = condition.before === null ? sql`true` : sql`${column} < ${condition.before}`;
-  return sql<SqlBool>`(${from} and ${before})`;
-}
-
-/** Rows after the cursor, in the order pages run: newest first, then by id. */
-function afterCursor(at: Expression<Date>, id: Expression<string>, cursor: PageCursor) {
-  return sql<SqlBool>`(${at} < ${cursor.at} or (${at} = ${cursor.at} and ${id}::text < ${cursor.id}))`;
 }
 
 function observationRow(row: {
@@ -97,7 +82,8 @@ export function fhirRepository(db: Kysely<Database>) {
         'o.recorder_role',
       ]);
 
-  const patients = () =>
+  /** Accounts of one role, with their profile and when either last changed. */
+  const people = (role: 'patient' | 'doctor') =>
     db
       .selectFrom('user as u')
       .leftJoin('profiles as p', 'p.id', 'u.id')
@@ -111,7 +97,7 @@ export function fhirRepository(db: Kysely<Database>) {
         'p.dob_bs',
         lastChanged.as('last_updated'),
       ])
-      .where(sql<SqlBool>`coalesce(p.role, ${defaultRole}) = 'patient'`);
+      .where(sql<SqlBool>`coalesce(p.role, ${defaultRole}) = ${role}`);
 
   const toPatient = (row: {
     id: string;
@@ -133,10 +119,43 @@ export function fhirRepository(db: Kysely<Database>) {
     updatedAt: new Date(row.last_updated),
   });
 
+  /** A page of people of one role the filter lets through (everyone, without a rule). */
+  async function searchPeople(
+    role: 'patient' | 'doctor',
+    filter: Omit<PeopleFilter, 'visible'> & { visible?: Visible },
+  ) {
+    const { visible } = filter;
+    let query = people(role);
+    if (visible !== undefined) query = query.where((eb) => visible(eb.ref('u.id')));
+    if (filter.ids !== null) {
+      if (filter.ids.length === 0) return [];
+      query = query.where('u.id', 'in', filter.ids);
+    }
+    for (const condition of filter.lastUpdated) {
+      query = query.where(onMoment(lastChanged, condition));
+    }
+    if (filter.after !== null) {
+      query = query.where(afterCursor(lastChanged, sql<string>`u.id`, filter.after));
+    }
+    return query.orderBy(lastChanged, 'desc').orderBy('u.id', 'desc').limit(filter.limit).execute();
+  }
+
+  const toPractitioner = (row: {
+    id: string;
+    first_name: string | null;
+    last_name: string | null;
+    last_updated: Date;
+  }): PractitionerRow => ({
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    updatedAt: new Date(row.last_updated),
+  });
+
   return {
     /** One observation by its id, whoever's it is (the service asks the rule), or null. */
     async observation(id: string): Promise<ObservationRow | null> {
-      if (!uuidPattern.test(id)) return null;
+      if (!isUuid(id)) return null;
       const row = await observations().where('o.id', '=', id).executeTakeFirst();
       return row ? observationRow(row) : null;
     },
@@ -169,30 +188,24 @@ export function fhirRepository(db: Kysely<Database>) {
 
     /** A patient by id (an account whose role is patient), whoever asks, or null. */
     async patient(id: string): Promise<PatientRow | null> {
-      const row = await patients().where('u.id', '=', id).executeTakeFirst();
+      const row = await people('patient').where('u.id', '=', id).executeTakeFirst();
       return row ? toPatient(row) : null;
     },
 
     /** A page of patients the filter lets through, last changed first. */
-    async searchPatients(filter: PatientFilter): Promise<PatientRow[]> {
-      let query = patients().where((eb) => filter.visible(eb.ref('u.id')));
-      if (filter.ids !== null) {
-        if (filter.ids.length === 0) return [];
-        query = query.where('u.id', 'in', filter.ids);
-      }
-      const lastUpdated = lastChanged;
-      for (const condition of filter.lastUpdated) {
-        query = query.where(onMoment(lastUpdated, condition));
-      }
-      if (filter.after !== null) {
-        query = query.where(afterCursor(lastUpdated, sql<string>`u.id`, filter.after));
-      }
-      const rows = await query
-        .orderBy(lastUpdated, 'desc')
-        .orderBy('u.id', 'desc')
-        .limit(filter.limit)
-        .execute();
-      return rows.map(toPatient);
+    async searchPatients(filter: PeopleFilter): Promise<PatientRow[]> {
+      return (await searchPeople('patient', filter)).map(toPatient);
+    },
+
+    /** A doctor by id, or null. */
+    async practitioner(id: string): Promise<PractitionerRow | null> {
+      const row = await people('doctor').where('u.id', '=', id).executeTakeFirst();
+      return row ? toPractitioner(row) : null;
+    },
+
+    /** A page of doctors, last changed first. */
+    async searchPractitioners(filter: Omit<PeopleFilter, 'visible'>): Promise<PractitionerRow[]> {
+      return (await searchPeople('doctor', filter)).map(toPractitioner);
     },
   };
 }

@@ -1,9 +1,34 @@
-import type { Bundle, CapabilityStatement, FhirResource, Observation, Patient } from 'fhir/r4';
-import type { ObservationSearch, PatientSearch } from '@shared/fhir';
+import type {
+  Bundle,
+  CapabilityStatement,
+  FhirResource,
+  Observation,
+  Patient,
+  Practitioner,
+} from 'fhir/r4';
+import {
+  recordTypes,
+  type ObservationSearch,
+  type PatientSearch,
+  type PractitionerSearch,
+  type RecordSearch,
+  type RecordType,
+} from '@shared/fhir';
+import type { AuditEntityType, AuditType } from '@shared/audit';
+import { clinicToday } from '@shared/clinic-time';
 import { AppError } from '../http/app-error';
 import { searchBundle, searchUrl } from './bundle';
 import { capabilityStatement } from './capability-statement';
+import type { FhirRecordRepository, RecordFilter } from './fhir-record-repository';
 import type { FhirRepository } from './fhir-repository';
+import { appointmentResource } from './resources/appointment';
+import { communicationResource } from './resources/communication';
+import { documentReferenceResource } from './resources/document-reference';
+import { encounterResource } from './resources/encounter';
+import { medicationAdministrationResource } from './resources/medication-administration';
+import { medicationRequestResource } from './resources/medication-request';
+import { practitionerResource } from './resources/practitioner';
+import type { RecordRow } from './resources/references';
 import type { FhirReader } from './fhir-reader';
 import type { FhirReadings, ReadEntry } from './fhir-reading';
 import { observationResource, type ObservationRow } from './resources/observation';
@@ -20,7 +45,10 @@ import {
 
 export interface FhirServiceDeps {
   fhir: FhirRepository;
+  record: FhirRecordRepository;
   readings: FhirReadings;
+  /** The clock a prescription's status is read on (ended once its last clinic day passed). */
+  now?: () => Date;
   /** The API's base URL on the server's public address (`…/fhir/R4`). */
   base: string;
 }
@@ -47,6 +75,24 @@ function admits(raw: string | undefined, system: string, code: string): boolean 
   );
 }
 
+/** A type of the record: its rows, how one is drawn, and how its read is entered in the trail. */
+interface RecordKind<Row extends RecordRow> {
+  rows: {
+    read: (id: string) => Promise<Row | null>;
+    search: (filter: RecordFilter) => Promise<Row[]>;
+  };
+  resource: (row: Row) => FhirResource;
+  read: (row: Row) => ReadEntry;
+}
+
+/** What is done with a type of the record, whichever its rows are. */
+type WithKind<T> = <Row extends RecordRow>(kind: RecordKind<Row>) => T;
+
+const readOf = (type: AuditType, entity: AuditEntityType, row: RecordRow): ReadEntry => ({
+  type,
+  entity: { type: entity, id: row.id, subjectId: row.patientId },
+});
+
 /**
  * The FHIR R4 API's reads and searches. Who may see what is the app's one access rule
  * (`access/patient-access.ts`), for the caller as themselves, or, for a request about a
@@ -54,7 +100,50 @@ function admits(raw: string | undefined, system: string, code: string): boolean 
  * Every resource of someone else's that is answered is in the audit trail first.
  */
 export function fhirService(deps: FhirServiceDeps) {
-  const { fhir, readings, base } = deps;
+  const { fhir, record, readings, base } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** How each type of the record is stored, drawn and entered in the trail when read. */
+  function withKind<T>(type: RecordType, use: WithKind<T>): T {
+    switch (type) {
+      case 'Encounter':
+        return use({
+          rows: record.encounters,
+          resource: encounterResource,
+          read: (row) => readOf('visit-read', 'visit', row),
+        });
+      case 'MedicationRequest':
+        return use({
+          rows: record.medicationRequests(clinicToday(now())),
+          resource: medicationRequestResource,
+          read: (row) => readOf('medication-read', 'medication-request', row),
+        });
+      case 'MedicationAdministration':
+        return use({
+          rows: record.medicationAdministrations,
+          resource: medicationAdministrationResource,
+          read: (row) => readOf('medication-read', 'medication-administration', row),
+        });
+      case 'Appointment':
+        return use({
+          rows: record.appointments,
+          resource: appointmentResource,
+          read: (row) => readOf('appointment-read', 'appointment', row),
+        });
+      case 'Communication':
+        return use({
+          rows: record.communications,
+          resource: communicationResource,
+          read: (row) => readOf('conversation-read', 'message', row),
+        });
+      case 'DocumentReference':
+        return use({
+          rows: record.documents,
+          resource: (row) => documentReferenceResource(row, base),
+          read: (row) => readOf('photo-read', 'photo', row),
+        });
+    }
+  }
 
   const observationRead = (row: ObservationRow): ReadEntry => ({
     type: 'observation-read',
@@ -65,6 +154,43 @@ export function fhirService(deps: FhirServiceDeps) {
     type: 'patient-read',
     entity: { type: 'patient-record', id: row.id, subjectId: row.id },
   });
+
+  /** A search of one type of the record: by patient, its date, status and last change. */
+  async function searchIn<Row extends RecordRow>(
+    kind: RecordKind<Row>,
+    reader: FhirReader,
+    type: RecordType,
+    query: RecordSearch,
+  ): Promise<Bundle> {
+    const parameters = recordTypes[type];
+    const named = [query.patient, parameters.subject ? query.subject : undefined]
+      .filter((one): one is string => one !== undefined)
+      .map((one, index) => patientReferenceOf(one, index === 0 ? 'patient' : 'subject'));
+    const patientId = named[0] ?? null;
+    const reading = await readings.of(reader, type, patientId);
+    if (!parameters.lastUpdated && query._lastUpdated !== undefined) {
+      throw new AppError('validation_failed', `${type} is not searched by _lastUpdated.`);
+    }
+    const size = pageSizeOf(query._count);
+    const dates = dateConditionsOf(query[parameters.date], parameters.date);
+    const lastUpdated = dateConditionsOf(query._lastUpdated, '_lastUpdated');
+    const after = cursorOf(query._cursor);
+    const statuses =
+      query.status === undefined ? null : tokensOf(query.status).map((token) => token.code);
+    const rows = named.every((one) => one === patientId)
+      ? await kind.rows.search({
+          visible: reading.visible,
+          patientId,
+          statuses,
+          dates,
+          lastUpdated,
+          after,
+          limit: size + 1,
+        })
+      : [];
+    await reading.note(rows.slice(0, size).map(kind.read));
+    return page(type, query, rows, size, kind.resource, (row) => ({ at: row.at, id: row.id }));
+  }
 
   /** A page of rows as a Bundle, with a `next` link while more remain. */
   function page<R>(
@@ -92,6 +218,45 @@ export function fhirService(deps: FhirServiceDeps) {
   return {
     metadata(): CapabilityStatement {
       return capabilityStatement(base);
+    },
+
+    readRecord(reader: FhirReader, type: RecordType, id: string): Promise<FhirResource> {
+      return withKind(type, async (kind) => {
+        const row = await kind.rows.read(id);
+        if (!row) throw missing(type, id);
+        const reading = await readings.of(reader, type, row.patientId);
+        if (!(await reading.may(row.patientId))) throw missing(type, id);
+        await reading.note([kind.read(row)]);
+        return kind.resource(row);
+      });
+    },
+
+    /** A search of one type of the record: by patient, its date, status and last change. */
+    searchRecord(reader: FhirReader, type: RecordType, query: RecordSearch): Promise<Bundle> {
+      return withKind(type, (kind) => searchIn(kind, reader, type, query));
+    },
+
+    /** A doctor: their name is the network's to show to anyone it lets read the API. */
+    async readPractitioner(reader: FhirReader, id: string): Promise<Practitioner> {
+      await readings.of(reader, 'Practitioner', null);
+      const row = await fhir.practitioner(id);
+      if (!row) throw missing('Practitioner', id);
+      return practitionerResource(row);
+    },
+
+    async searchPractitioners(reader: FhirReader, query: PractitionerSearch): Promise<Bundle> {
+      await readings.of(reader, 'Practitioner', null);
+      const size = pageSizeOf(query._count);
+      const rows = await fhir.searchPractitioners({
+        ids: query._id === undefined ? null : tokensOf(query._id).map((token) => token.code),
+        lastUpdated: dateConditionsOf(query._lastUpdated, '_lastUpdated'),
+        after: cursorOf(query._cursor),
+        limit: size + 1,
+      });
+      return page('Practitioner', query, rows, size, practitionerResource, (row) => ({
+        at: row.updatedAt,
+        id: row.id,
+      }));
     },
 
     async readObservation(reader: FhirReader, id: string): Promise<Observation> {

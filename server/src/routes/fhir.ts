@@ -4,6 +4,10 @@ import {
   fhirResourceSchema,
   observationSearchSchema,
   patientSearchSchema,
+  practitionerSearchSchema,
+  recordSearchSchema,
+  recordTypes,
+  type RecordType,
 } from '@shared/fhir';
 import type { FastifyRequest } from 'fastify';
 import type { RequireUser } from '../auth/require-user';
@@ -69,6 +73,36 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
         },
         async (request) => fhir.searchObservations(await readerOf(request), request.query),
       );
+      api.get(
+        '/Practitioner/:id',
+        { schema: read, config: readConfig, onRequest: noStore },
+        async (request) => fhir.readPractitioner(await readerOf(request), request.params.id),
+      );
+      api.get(
+        '/Practitioner',
+        {
+          schema: { querystring: practitionerSearchSchema, response: { 200: fhirResourceSchema } },
+          onRequest: noStore,
+        },
+        async (request) => fhir.searchPractitioners(await readerOf(request), request.query),
+      );
+
+      // The rest of the patient's record: each type read by id and searched by patient.
+      for (const type of Object.keys(recordTypes) as RecordType[]) {
+        api.get(
+          `/${type}/:id`,
+          { schema: read, config: readConfig, onRequest: noStore },
+          async (request) => fhir.readRecord(await readerOf(request), type, request.params.id),
+        );
+        api.get(
+          `/${type}`,
+          {
+            schema: { querystring: recordSearchSchema, response: { 200: fhirResourceSchema } },
+            onRequest: noStore,
+          },
+          async (request) => fhir.searchRecord(await readerOf(request), type, request.query),
+        );
+      }
       done();
     },
     { prefix: fhirBasePath },

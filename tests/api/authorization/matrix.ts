@@ -2,7 +2,8 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { CarePermissions } from '@shared/care-circle';
-import type { Bundle, Observation } from 'fhir/r4';
+import type { Bundle, FhirResource, Observation } from 'fhir/r4';
+import { recordTypes, type RecordType } from '@shared/fhir';
 import type { Chart } from '@shared/chart';
 import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Appointment, DoctorListEntry } from '@shared/appointments';
@@ -255,6 +256,101 @@ async function queuedVisit(world: World): Promise<string> {
 function ownId(_world: World, user: Caller): Promise<string> {
   if (user.userId === null) return Promise.reject(new Error('a signed-out caller has no id'));
   return Promise.resolve(user.userId);
+}
+
+/** Whose record a FHIR resource of the record is: its subject, or an Appointment's patient. */
+function patientOfResource(resource: FhirResource): string | undefined {
+  if (resource.resourceType === 'Appointment') return resource.participant[0]?.actor?.reference;
+  const subject = 'subject' in resource ? resource.subject : undefined;
+  return Array.isArray(subject) ? undefined : subject?.reference;
+}
+
+/** One resource of each record type the FHIR API serves, in the user's record. */
+const recordOf: Record<RecordType, (world: World, user: Caller) => Promise<string>> = {
+  Encounter: visitOf('finished', 'patient'),
+  async MedicationRequest(world, user) {
+    const id = randomUUID();
+    await sql`insert into medication_requests (id, patient_id, prescriber_id, medicine, dose,
+        times, start_day)
+      values (${id}, ${user.userId}, ${await bareAccount(world)}, 'Amlodipine 5 mg', '1 tablet',
+        array['morning']::text[], ${clinicToday()})`.execute(world.server.database.db);
+    return id;
+  },
+  async MedicationAdministration(world, user) {
+    const request = await recordOf.MedicationRequest(world, user);
+    const id = randomUUID();
+    await sql`insert into medication_administrations (id, request_id, patient_id, day,
+        time_of_day, taken_at, recorder_id, recorder_role)
+      values (${id}, ${request}, ${user.userId}, ${clinicToday()}, 'morning', now(),
+        ${user.userId}, 'patient')`.execute(world.server.database.db);
+    return id;
+  },
+  async Appointment(world, user) {
+    const id = randomUUID();
+    const day = addClinicDays(clinicToday(), 1);
+    await sql`insert into appointments (id, patient_id, doctor_id, status, starts_at, ends_at,
+        day, booked_by)
+      values (${id}, ${user.userId}, ${await bareAccount(world)}, 'booked',
+        ${clinicMoment(day, '10:00')}, ${clinicMoment(day, '10:15')}, ${day},
+        ${user.userId})`.execute(world.server.database.db);
+    return id;
+  },
+  async Communication(world, user) {
+    const { db } = world.server.database;
+    // Her care-team conversation: the one she has, else a new one.
+    await sql`insert into conversations (id, title, participant_ids, is_care_team,
+        care_team_patient_id)
+      values (${randomUUID()}, 'Care team', array[${user.userId}]::text[], true,
+        ${user.userId})
+      on conflict (care_team_patient_id) do nothing`.execute(db);
+    const { rows } = await sql<{ id: string }>`select id from conversations
+      where care_team_patient_id = ${user.userId}`.execute(db);
+    const conversation = rows[0]?.id;
+    const id = randomUUID();
+    await sql`insert into messages (id, conversation_id, sender_id, content)
+      values (${id}, ${conversation}, ${user.userId}, 'Namaste')`.execute(db);
+    return id;
+  },
+  DocumentReference: photoOf,
+};
+
+/**
+ * The rest of the patient's record through FHIR: each type read by id and searched by patient,
+ * under the same rule as her vitals. A shared photo is a patient's only, as Patient is.
+ */
+function recordTypeEntries(): MatrixEntry[] {
+  return (Object.keys(recordTypes) as RecordType[]).flatMap((type): MatrixEntry[] => [
+    {
+      route: `GET /fhir/R4/${type}/:id`,
+      access: type === 'DocumentReference' ? patientRecord : record,
+      forPatient: 'named-record',
+      prepare: recordOf[type],
+      call: ({ resource }) => ({ path: `/fhir/R4/${type}/${resource}` }),
+      check(answer, { resource }) {
+        expect(answer.body).toMatchObject({ resourceType: type, id: resource });
+      },
+    },
+    {
+      route: `GET /fhir/R4/${type}`,
+      access: signedIn,
+      forPatient: 'named-record',
+      call: ({ caller }) => ({ path: `/fhir/R4/${type}?patient=${caller.userId ?? ''}` }),
+      query: {
+        [recordTypes[type].date]: 'checked',
+        _count: 'checked',
+        ...(recordTypes[type].lastUpdated ? { _lastUpdated: 'checked' } : {}),
+        patient: 'free',
+        status: 'free',
+      },
+      // Only the patient the search names.
+      check(answer, { caller }) {
+        const found = ((answer.body as Bundle).entry ?? []).map((entry) =>
+          patientOfResource(entry.resource as FhirResource),
+        );
+        expect(found.every((patient) => patient === `Patient/${caller.userId}`)).toBe(true);
+      },
+    },
+  ]);
 }
 
 /** One observation of the user's: a heart rate they took now. */
@@ -1311,6 +1407,24 @@ export const matrix: MatrixEntry[] = [
       expect(subjects.every((subject) => subject === `Patient/${caller.userId}`)).toBe(true);
     },
   },
+  {
+    route: 'GET /fhir/R4/Practitioner/:id',
+    access: signedIn,
+    forPatient: 'self',
+    prepare: (world) => Promise.resolve(world.byRole.doctor.userId ?? ''),
+    call: ({ resource }) => ({ path: `/fhir/R4/Practitioner/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'Practitioner', id: resource });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Practitioner',
+    access: signedIn,
+    forPatient: 'self',
+    call: () => ({ path: '/fhir/R4/Practitioner' }),
+    query: { _count: 'checked', _lastUpdated: 'checked', _id: 'free' },
+  },
+  ...recordTypeEntries(),
 
   // The account system.
   {

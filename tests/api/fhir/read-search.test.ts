@@ -91,9 +91,27 @@ describe.each(databaseVariants)('the FHIR R4 API on the $name database', (varian
     expectValidFhir(answer.body);
     expect(answer.body.fhirVersion).toBe('4.0.1');
     const served = answer.body.rest?.[0]?.resource ?? [];
-    expect(served.map((resource) => resource.type)).toEqual(['Patient', 'Observation']);
+    expect(served.map((resource) => resource.type)).toEqual([
+      'Patient',
+      'Practitioner',
+      'Observation',
+      'Encounter',
+      'MedicationRequest',
+      'MedicationAdministration',
+      'Appointment',
+      'Communication',
+      'DocumentReference',
+    ]);
     for (const resource of served) {
       expect(resource.interaction?.map((one) => one.code)).toEqual(['read', 'search-type']);
+      // Each type it lists is searched with each parameter it lists.
+      const query = (resource.searchParam ?? [])
+        .filter((param) => param.type === 'date')
+        .map((param) => `${param.name}=ge2020`)
+        .join('&');
+      const searched = await sita.client.get<Bundle>(`/fhir/R4/${resource.type}?${query}`);
+      expect(searched.status, `${resource.type}?${query}`).toBe(200);
+      expect(searched.body.resourceType).toBe('Bundle');
     }
     expect(
       served.find((resource) => resource.type === 'Observation')?.searchParam?.map((p) => p.name),

@@ -1,5 +1,6 @@
 import type { Patient } from 'fhir/r4';
 import { bsToAd } from '@shared/onboarding';
+import { humanName } from './references';
 
 /** A patient's account and profile, as the FHIR API reads them. */
 export interface PatientRow {
@@ -28,27 +29,13 @@ const genders: Record<string, NonNullable<Patient['gender']>> = {
  * their e-mail when they have one. A family member without a login is a Patient like any other.
  */
 export function patientResource(row: PatientRow): Patient {
-  const given = row.firstName?.trim() ?? '';
-  const family = row.lastName?.trim() ?? '';
-  const text = [given, family].filter(Boolean).join(' ');
   const birthDate = row.dobAd ?? (row.dobBs ? bsToAd(row.dobBs) : null);
   return {
     resourceType: 'Patient',
     id: row.id,
     meta: { lastUpdated: row.updatedAt.toISOString() },
     active: true,
-    ...(text
-      ? {
-          name: [
-            {
-              use: 'official',
-              text,
-              ...(family ? { family } : {}),
-              ...(given ? { given: [given] } : {}),
-            },
-          ],
-        }
-      : {}),
+    ...humanName(row.firstName, row.lastName),
     gender: row.gender ? (genders[row.gender] ?? 'unknown') : 'unknown',
     ...(birthDate ? { birthDate } : {}),
     ...(placeholderAddress.test(row.email)
