@@ -6,11 +6,7 @@ import * as z from 'zod/mini';
  * only what every resource is, so each route still declares its answer.
  */
 
-/** The API's base path. */
-export const fhirBasePath = '/fhir/R4';
-
-/** The FHIR media type, for JSON. */
-export const fhirJsonType = 'application/fhir+json';
+export { fhirBasePath, fhirJsonType } from './fhir-paths';
 
 /** What every FHIR resource has; the rest is the resource type's own. */
 export interface FhirResourceJson {

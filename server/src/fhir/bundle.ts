@@ -1,5 +1,13 @@
 import type { Bundle, FhirResource } from 'fhir/r4';
 
+function entryOf(base: string, resource: FhirResource, mode: 'match' | 'include') {
+  return {
+    fullUrl: `${base}/${resource.resourceType}/${resource.id ?? ''}`,
+    resource,
+    search: { mode },
+  };
+}
+
 /**
  * A page of search results as a FHIR `searchset` Bundle: its entries with their full URLs,
  * a `self` link, and a `next` link while more remain. Links are built on the server's public
@@ -10,6 +18,8 @@ export function searchBundle(options: {
   resources: FhirResource[];
   self: string;
   next: string | null;
+  /** Resources the matches refer to, answered beside them (`search.mode` include). */
+  included?: FhirResource[];
 }): Bundle {
   return {
     resourceType: 'Bundle',
@@ -18,11 +28,10 @@ export function searchBundle(options: {
       { relation: 'self', url: options.self },
       ...(options.next ? [{ relation: 'next', url: options.next }] : []),
     ],
-    entry: options.resources.map((resource) => ({
-      fullUrl: `${options.base}/${resource.resourceType}/${resource.id ?? ''}`,
-      resource,
-      search: { mode: 'match' as const },
-    })),
+    entry: [
+      ...options.resources.map((resource) => entryOf(options.base, resource, 'match')),
+      ...(options.included ?? []).map((resource) => entryOf(options.base, resource, 'include')),
+    ],
   };
 }
 

@@ -46,6 +46,16 @@ export const supportedResources = {
 
 export type SupportedType = keyof typeof supportedResources;
 
+/** Operations on a type: the patient's whole record (`Patient/<id>/$everything`). */
+const operations: Partial<Record<SupportedType, { name: string; definition: string }[]>> = {
+  Patient: [
+    {
+      name: 'everything',
+      definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
+    },
+  ],
+};
+
 /** Parameters every search takes, whatever its type. */
 const common = [{ name: '_count', type: 'number' }] as const;
 
@@ -62,6 +72,9 @@ export function capabilityStatement(base: string): CapabilityStatement {
         name: param.name,
         type: param.type,
       })),
+      ...(operations[type as SupportedType]
+        ? { operation: operations[type as SupportedType] }
+        : {}),
     }),
   );
   return {

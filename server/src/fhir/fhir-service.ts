@@ -75,6 +75,25 @@ function admits(raw: string | undefined, system: string, code: string): boolean 
   );
 }
 
+/** How many rows a whole record's reading asks for at a time. */
+const wholeRecordPage = 500;
+
+/** Every row a paged read finds, asking page after page until one comes back short. */
+async function allRows<Row>(
+  pageAfter: (after: PageCursor | null) => Promise<Row[]>,
+  cursor: (row: Row) => PageCursor,
+): Promise<Row[]> {
+  const all: Row[] = [];
+  let after: PageCursor | null = null;
+  for (;;) {
+    const rows = await pageAfter(after);
+    all.push(...rows);
+    const last = rows.at(-1);
+    if (rows.length < wholeRecordPage || last === undefined) return all;
+    after = cursor(last);
+  }
+}
+
 /** A type of the record: its rows, how one is drawn, and how its read is entered in the trail. */
 interface RecordKind<Row extends RecordRow> {
   rows: {
@@ -190,6 +209,33 @@ export function fhirService(deps: FhirServiceDeps) {
       : [];
     await reading.note(rows.slice(0, size).map(kind.read));
     return page(type, query, rows, size, kind.resource, (row) => ({ at: row.at, id: row.id }));
+  }
+
+  /** Every row of one type of a patient's record, a page at a time, as resources. */
+  async function wholeOf<Row extends RecordRow>(
+    kind: RecordKind<Row>,
+    reader: FhirReader,
+    type: RecordType,
+    patientId: string,
+  ): Promise<FhirResource[]> {
+    const reading = await readings.of(reader, type, patientId);
+    const rows = await allRows(
+      async (after) => {
+        const page = await kind.rows.search({
+          visible: reading.visible,
+          patientId,
+          statuses: null,
+          dates: [],
+          lastUpdated: [],
+          after,
+          limit: wholeRecordPage,
+        });
+        await reading.note(page.map(kind.read));
+        return page;
+      },
+      (row) => ({ at: row.at, id: row.id }),
+    );
+    return rows.map(kind.resource);
   }
 
   /** A page of rows as a Bundle, with a `next` link while more remain. */
@@ -308,6 +354,55 @@ export function fhirService(deps: FhirServiceDeps) {
       if (!(await reading.may(row.id))) throw missing('Patient', id);
       await reading.note([patientRead(row)]);
       return patientResource(row);
+    },
+
+    /**
+     * `Patient/$everything`: the patient and her whole record in one Bundle (the right of
+     * access: Profile → "Download my record"), with the doctors it names. Each type is read
+     * under the same rule and audited as a search of it is.
+     */
+    async everything(reader: FhirReader, id: string): Promise<Bundle> {
+      const patient = await this.readPatient(reader, id);
+      const vitals = await readings.of(reader, 'Observation', id);
+      const observations = await allRows(
+        async (after) => {
+          const rows = await fhir.searchObservations({
+            visible: vitals.visible,
+            patientId: id,
+            codes: null,
+            effective: [],
+            lastUpdated: [],
+            after,
+            limit: wholeRecordPage,
+          });
+          await vitals.note(rows.map(observationRead));
+          return rows;
+        },
+        (row) => ({ at: row.effectiveAt, id: row.id }),
+      );
+      const record: FhirResource[] = [patient, ...observations.map(observationResource)];
+      for (const type of Object.keys(recordTypes) as RecordType[]) {
+        record.push(...(await withKind(type, (kind) => wholeOf(kind, reader, type, id))));
+      }
+      const doctors = [
+        ...new Set(JSON.stringify(record).match(/"Practitioner\/[A-Za-z0-9\-.]{1,64}"/g) ?? []),
+      ].map((reference) => reference.slice('"Practitioner/'.length, -1));
+      const named =
+        doctors.length === 0
+          ? []
+          : await fhir.searchPractitioners({
+              ids: doctors,
+              lastUpdated: [],
+              after: null,
+              limit: doctors.length,
+            });
+      return searchBundle({
+        base,
+        resources: record,
+        self: `${base}/Patient/${id}/$everything`,
+        next: null,
+        included: named.map(practitionerResource),
+      });
     },
 
     async searchPatients(reader: FhirReader, query: PatientSearch): Promise<Bundle> {

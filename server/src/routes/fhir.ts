@@ -52,6 +52,11 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
         async (request) => fhir.readPatient(await readerOf(request), request.params.id),
       );
       api.get(
+        '/Patient/:id/$everything',
+        { schema: read, config: readConfig, onRequest: noStore },
+        async (request) => fhir.everything(await readerOf(request), request.params.id),
+      );
+      api.get(
         '/Patient',
         {
           schema: { querystring: patientSearchSchema, response: { 200: fhirResourceSchema } },

@@ -1365,6 +1365,17 @@ export const matrix: MatrixEntry[] = [
     },
   },
   {
+    route: 'GET /fhir/R4/Patient/:id/$everything',
+    access: patientRecord,
+    forPatient: 'named-record',
+    prepare: ownId,
+    call: ({ resource }) => ({ path: `/fhir/R4/Patient/${resource}/$everything` }),
+    check(answer, { resource }) {
+      const first = (answer.body as Bundle).entry?.[0]?.resource;
+      expect(first).toMatchObject({ resourceType: 'Patient', id: resource });
+    },
+  },
+  {
     route: 'GET /fhir/R4/Patient',
     access: signedIn,
     forPatient: 'named-record',

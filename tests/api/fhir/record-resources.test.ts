@@ -133,7 +133,15 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
     expect(upload.status).toBe(201);
     photoId = ((await upload.json()) as Upload).url.split('/')[3]!;
 
-    // Gita has a visit of her own, with no doctor.
+    // A reading of hers, and Gita's visit of her own, with no doctor.
+    expect(
+      (
+        await sita.client.post(`/api/patients/${sita.id}/vitals`, {
+          id: randomUUID(),
+          heartRate: 72,
+        })
+      ).status,
+    ).toBe(201);
     await gita.client.post('/api/visits', { reason: 'Cough' });
   });
   afterAll(async () => {
@@ -298,6 +306,44 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
       `/fhir/R4/Practitioner?_id=${doctor.id},${stranger.id},${sita.id}`,
     );
     expect(found.map((one) => one.id).sort()).toEqual([doctor.id, stranger.id].sort());
+  });
+
+  it('gives her whole record as one Bundle with the doctors it names, to whom the rule lets', async () => {
+    const answer = await sita.client.get<Bundle>(`/fhir/R4/Patient/${sita.id}/$everything`);
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expectValidFhir(answer.body);
+    const byType = new Map<string, number>();
+    for (const entry of answer.body.entry ?? []) {
+      const type = entry.resource?.resourceType ?? '';
+      byType.set(type, (byType.get(type) ?? 0) + 1);
+      expect(entry.search?.mode).toBe(type === 'Practitioner' ? 'include' : 'match');
+    }
+    expect(Object.fromEntries(byType)).toEqual({
+      Patient: 1,
+      Observation: 1,
+      Encounter: 1,
+      MedicationRequest: 2,
+      MedicationAdministration: 1,
+      Appointment: 2,
+      Communication: 2,
+      DocumentReference: 1,
+      Practitioner: 1,
+    });
+    expect(answer.body.entry?.[0]?.resource).toMatchObject({
+      resourceType: 'Patient',
+      id: sita.id,
+    });
+    expect((await doctor.client.get(`/fhir/R4/Patient/${sita.id}/$everything`)).status).toBe(200);
+    expectOutcome(
+      await gita.client.get(`/fhir/R4/Patient/${sita.id}/$everything`),
+      404,
+      'not-found',
+    );
+    expectOutcome(
+      await stranger.client.get(`/fhir/R4/Patient/${sita.id}/$everything`),
+      404,
+      'not-found',
+    );
   });
 
   it('refuses bad parameters of the record types with an OperationOutcome', async () => {

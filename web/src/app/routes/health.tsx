@@ -9,6 +9,7 @@ import { healthRecordSections } from '@/features/health-records/components/healt
 import { useMedications } from '@/features/medications/api/get-medications';
 import { MedicationsList } from '@/features/medications/components/medications-list';
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
+import { useRecordDownload } from '@/features/patient-profile/record-download/use-record-download';
 import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
 import { useUploadedDocs } from '@/features/uploads/api/get-uploads';
@@ -44,6 +45,7 @@ export default function HealthPage() {
   const vitalsCount = useVitalsCount(patientId, readings);
   const medications = useMedications(patientId).data ?? [];
   const section = sectionOf(useSearch());
+  const recordDownload = useRecordDownload(me?.role === 'patient' ? me.user.id : undefined);
   return (
     <div className="grid grid-cols-1 gap-4">
       <div>
@@ -52,8 +54,13 @@ export default function HealthPage() {
       </div>
       {me && actingFor === null && (
         <ProfileSummaryCard me={me}>
-          {/* The spec leaves the record's buttons unwired. */}
-          <Button type="button" variant="outline">
+          {/* The whole record, as Profile → "Download my record" gives it. */}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={recordDownload.download}
+            disabled={recordDownload.busy}
+          >
             <DownloadIcon aria-hidden="true" />
             {t('healthRecords.download')}
           </Button>

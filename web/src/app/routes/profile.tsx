@@ -15,6 +15,7 @@ import {
   CaregiversCard,
   ClinicsAndDeviceCard,
 } from '@/features/patient-profile/components/settings-cards';
+import { DownloadRecordCard } from '@/features/patient-profile/record-download/download-record-card';
 import { useVitals } from '@/features/vitals/api/get-vitals';
 import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
@@ -59,6 +60,7 @@ export default function ProfilePage() {
         </Button>
       )}
       {me?.role === 'patient' && ownRecord && <CaregiversCard />}
+      {me?.role === 'patient' && ownRecord && <DownloadRecordCard patientId={me.user.id} />}
       {me && <AccountCard email={me.user.email} />}
       <ClinicsAndDeviceCard />
       <NotificationsButton />

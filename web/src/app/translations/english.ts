@@ -22,6 +22,7 @@ import vitalsEn from '@/features/vitals/locales/en.json';
 import en from '@/locales/en.json';
 import type doctorHoursStrings from '@/features/doctor-hours/locales/en.json';
 import type hmisStrings from '@/features/hmis/locales/en.json';
+import type recordDownloadStrings from '@/features/patient-profile/record-download/locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
@@ -60,6 +61,7 @@ export type BundledTranslation = typeof english;
 export interface PageStrings {
   hmis: typeof hmisStrings;
   doctorHours: typeof doctorHoursStrings;
+  recordDownload: typeof recordDownloadStrings;
 }
 
 /** Every string the app may show: the bundled ones and those a page's chunk brings. */

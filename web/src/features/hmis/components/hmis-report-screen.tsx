@@ -21,6 +21,7 @@ import { useNumberFormat } from '@/lib/number-format';
 import { useHmisReport } from '../api/get-hmis-report';
 import { useSendHmisReport } from '../api/send-hmis-report';
 import { addHmisStrings } from '../hmis-strings';
+import { saveFile } from '@/lib/save-file';
 
 addHmisStrings();
 
@@ -52,15 +53,11 @@ function downloadable(report: HmisReport): Omit<DataValueSet, 'orgUnit'> {
 }
 
 function download(report: HmisReport): void {
-  const blob = new Blob([JSON.stringify(downloadable(report), null, 2)], {
-    type: 'application/json',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `hmis-${report.period.id}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(
+    `hmis-${report.period.id}.json`,
+    JSON.stringify(downloadable(report), null, 2),
+    'application/json',
+  );
 }
 
 /** A labelled select of numbers: the month or the year. */
