@@ -58,6 +58,15 @@ export const observationSearchSchema = z.object({
 });
 export type ObservationSearch = z.infer<typeof observationSearchSchema>;
 
+/** `GET /fhir/R4/AuditEvent`: the audit trail, by whose record and when. */
+export const auditEventSearchSchema = z.object({
+  patient: z.optional(z.string()),
+  date: repeatable,
+  _count: z.optional(z.string()),
+  _cursor: z.optional(z.string()),
+});
+export type AuditEventSearch = z.infer<typeof auditEventSearchSchema>;
+
 /** `GET /fhir/R4/Practitioner`: the network's doctors. */
 export const practitionerSearchSchema = z.object({
   _id: z.optional(z.string()),
@@ -70,16 +79,25 @@ export type PractitionerSearch = z.infer<typeof practitionerSearchSchema>;
  * date parameter and whether it also names the patient as `subject`.
  */
 export const recordTypes = {
-  Encounter: { date: 'date', subject: true, lastUpdated: true },
-  MedicationRequest: { date: 'authoredon', subject: true, lastUpdated: true },
-  MedicationAdministration: { date: 'effective-time', subject: true, lastUpdated: true },
+  Encounter: { date: 'date', subject: true, status: true, lastUpdated: true },
+  MedicationRequest: { date: 'authoredon', subject: true, status: true, lastUpdated: true },
+  MedicationAdministration: {
+    date: 'effective-time',
+    subject: true,
+    status: true,
+    lastUpdated: true,
+  },
   // A booking keeps no moment of its last change (a move, a cancelling).
-  Appointment: { date: 'date', subject: false, lastUpdated: false },
-  Communication: { date: 'sent', subject: true, lastUpdated: true },
-  DocumentReference: { date: 'date', subject: true, lastUpdated: true },
+  Appointment: { date: 'date', subject: false, status: true, lastUpdated: false },
+  Communication: { date: 'sent', subject: true, status: true, lastUpdated: true },
+  DocumentReference: { date: 'date', subject: true, status: true, lastUpdated: true },
+  // The care circle: a grant's person, and what they may do. A grant keeps when it was made,
+  // not when its permissions last changed; a RelatedPerson has no date or status to search.
+  RelatedPerson: { date: null, subject: false, status: false, lastUpdated: false },
+  Consent: { date: 'date', subject: false, status: true, lastUpdated: false },
 } as const;
 export type RecordType = keyof typeof recordTypes;
-export type RecordDateParameter = (typeof recordTypes)[RecordType]['date'];
+export type RecordDateParameter = NonNullable<(typeof recordTypes)[RecordType]['date']>;
 
 /**
  * A search of one of the record's types. Each type reads its own date parameter (and

@@ -7,12 +7,12 @@ type SearchParam = { name: string; type: SearchParamType };
 
 /** A record type's parameters: whose it is, its date, its status, and when it last changed. */
 function recordParams(type: RecordType): SearchParam[] {
-  const { date, subject, lastUpdated } = recordTypes[type];
+  const { date, subject, status, lastUpdated } = recordTypes[type];
   return [
     { name: 'patient', type: 'reference' },
     ...(subject ? [{ name: 'subject', type: 'reference' } as const] : []),
-    { name: date, type: 'date' },
-    { name: 'status', type: 'token' },
+    ...(date ? [{ name: date, type: 'date' } as const] : []),
+    ...(status ? [{ name: 'status', type: 'token' } as const] : []),
     ...(lastUpdated ? [{ name: '_lastUpdated', type: 'date' } as const] : []),
   ];
 }
@@ -42,6 +42,12 @@ export const supportedResources = {
   Appointment: recordParams('Appointment'),
   Communication: recordParams('Communication'),
   DocumentReference: recordParams('DocumentReference'),
+  RelatedPerson: recordParams('RelatedPerson'),
+  Consent: recordParams('Consent'),
+  AuditEvent: [
+    { name: 'patient', type: 'reference' },
+    { name: 'date', type: 'date' },
+  ],
 } as const satisfies Record<string, readonly SearchParam[]>;
 
 export type SupportedType = keyof typeof supportedResources;

@@ -2,6 +2,7 @@ import type { Expression, SqlBool } from 'kysely';
 import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
 import type { MayActFor } from '../auth/require-user';
+import { mayReadAudit } from '../audit/audit-access';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import type { AuditRecord } from '../audit/audit-repository';
 import type { SupportedType } from './capability-statement';
@@ -23,6 +24,10 @@ export interface FhirReading {
   may(patientId: string): Promise<boolean>;
   /** Records the reads of someone else's record; a read that cannot be recorded is not served. */
   note(entries: readonly ReadEntry[]): Promise<void>;
+  /** Whether the reader may read the audit trail, as the app's one rule for it says. */
+  mayReadTrail: boolean;
+  /** Records a read of the audit trail, whoever's entries it shows. */
+  noteTrailRead(detail: Record<string, unknown>): Promise<void>;
 }
 
 export interface FhirReadingDeps {
@@ -56,7 +61,16 @@ export function fhirReadings(deps: FhirReadingDeps) {
      */
     async of(reader: FhirReader, _type: SupportedType, patientId: string | null) {
       const actor = await actorOf(reader, patientId);
+      const agent = agentOf(actor);
       return {
+        mayReadTrail: mayReadAudit(actor),
+        noteTrailRead: (detail) =>
+          trail.note({
+            type: 'audit-read',
+            agent,
+            entity: { type: 'audit-trail', id: null },
+            detail: { ...detail, via: 'fhir' },
+          }),
         visible: (patient) => access.permits(actor, 'read-record', patient),
         may: (patient) => access.can(actor, 'read-record', patient),
         async note(entries) {
@@ -64,7 +78,7 @@ export function fhirReadings(deps: FhirReadingDeps) {
             .filter((entry) => actsOnSomeoneElse(actor, entry.entity.subjectId ?? null))
             .map((entry): AuditRecord => ({
               ...entry,
-              agent: agentOf(actor),
+              agent,
               detail: { via: 'fhir' },
             }));
           if (others.length > 0) await trail.noteEach(others);

@@ -10,6 +10,8 @@ import { encounterStatuses, type EncounterRow } from './resources/encounter';
 import type { MedicationAdministrationRow } from './resources/medication-administration';
 import type { MedicationRequestRow } from './resources/medication-request';
 import type { RecordRow } from './resources/references';
+import { relationshipOf, type GrantRow } from './resources/care-grant';
+import { displayName } from '../profiles/person-name';
 import type { DateCondition, PageCursor } from './search-parameters';
 import { afterCursor, isUuid, onMoment, toMilliseconds } from './search-sql';
 
@@ -330,7 +332,49 @@ export function fhirRecordRepository(db: Kysely<Database>) {
     byteSize: row.byte_size,
   });
 
+  const grantColumns: RecordColumns = {
+    id: sql.ref('g.id'),
+    patient: sql.ref('g.patient_id'),
+    at: toMilliseconds(sql.ref('g.created_at')),
+    // Only grants in force are kept: a removed one is gone.
+    status: sql<string>`'active'`,
+    updated: null,
+  };
+  const grants = () =>
+    db
+      .selectFrom('care_grants as g')
+      .innerJoin('user as u', 'u.id', 'g.caregiver_id')
+      .leftJoin('profiles as cp', 'cp.id', 'g.caregiver_id')
+      .select([
+        'g.id',
+        'g.patient_id',
+        'g.caregiver_id',
+        'g.relationship',
+        'g.may_record',
+        'g.may_message',
+        'g.may_visits',
+        'g.guardian',
+        'u.email',
+        'cp.first_name',
+        'cp.last_name',
+        grantColumns.at.as('at'),
+      ]);
+  type GrantSelected = Awaited<ReturnType<ReturnType<typeof grants>['execute']>>[number];
+  const toGrant = (row: GrantSelected): GrantRow => ({
+    id: row.id,
+    patientId: row.patient_id,
+    at: moment(row.at),
+    status: 'active',
+    updatedAt: null,
+    caregiverId: row.caregiver_id,
+    caregiverName: displayName(row.first_name, row.last_name, row.email, 'Caregiver'),
+    relationship: relationshipOf(row.relationship),
+    permissions: { record: row.may_record, message: row.may_message, visits: row.may_visits },
+    guardian: row.guardian,
+  });
+
   return {
+    grants: recordRows(grants, grantColumns, toGrant),
     encounters: recordRows(encounters, encounterColumns, toEncounter),
     medicationRequests: (today: string) =>
       recordRows(() => requests(requestColumns(today)), requestColumns(today), toRequest),

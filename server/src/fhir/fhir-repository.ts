@@ -5,6 +5,8 @@ import { componentsOf } from '../record/vital-codes';
 import type { ObservationRow } from './resources/observation';
 import type { PatientRow } from './resources/patient';
 import type { PractitionerRow } from './resources/practitioner';
+import type { AuditEventRow } from './resources/audit-event';
+import type { AuditAction } from '@shared/audit';
 import type { Visible } from './fhir-reading';
 import type { DateCondition, PageCursor } from './search-parameters';
 import { afterCursor, isUuid, onMoment } from './search-sql';
@@ -22,6 +24,13 @@ export interface ObservationFilter extends Page {
   /** LOINC codes, any of them; null: every code. */
   codes: string[] | null;
   effective: DateCondition[];
+}
+
+export interface AuditEventFilter {
+  patientId: string | null;
+  recorded: DateCondition[];
+  after: PageCursor | null;
+  limit: number;
 }
 
 export interface PeopleFilter extends Page {
@@ -152,7 +161,66 @@ export function fhirRepository(db: Kysely<Database>) {
     updatedAt: new Date(row.last_updated),
   });
 
+  const auditEvents = () =>
+    db
+      .selectFrom('audit_events as a')
+      .select([
+        sql<string>`a.id::text`.as('id'),
+        'a.recorded_at',
+        'a.type',
+        'a.action',
+        'a.outcome',
+        'a.agent_id',
+        'a.agent_role',
+        'a.client_address',
+        'a.on_behalf_of',
+        'a.entity_type',
+        'a.entity_id',
+        'a.subject_id',
+        sql<string | null>`a.detail->>'client'`.as('client'),
+      ]);
+  const toAuditEvent = (
+    row: Awaited<ReturnType<ReturnType<typeof auditEvents>['execute']>>[number],
+  ): AuditEventRow => ({
+    id: row.id,
+    recordedAt: new Date(row.recorded_at),
+    type: row.type,
+    action: row.action as AuditAction,
+    outcome: row.outcome,
+    agentId: row.agent_id,
+    agentRole: row.agent_role,
+    address: row.client_address,
+    onBehalfOf: row.on_behalf_of,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    subjectId: row.subject_id,
+    client: row.client,
+  });
+
   return {
+    /** An entry of the audit trail by its id, or null. */
+    async auditEvent(id: string): Promise<AuditEventRow | null> {
+      if (!/^[1-9]\d{0,17}$/.test(id)) return null;
+      const row = await auditEvents()
+        .where(sql<SqlBool>`a.id = ${id}::bigint`)
+        .executeTakeFirst();
+      return row ? toAuditEvent(row) : null;
+    },
+
+    /** A page of the trail, newest first: about one patient, and when. */
+    async searchAuditEvents(filter: AuditEventFilter): Promise<AuditEventRow[]> {
+      let query = auditEvents();
+      if (filter.patientId !== null) query = query.where('a.subject_id', '=', filter.patientId);
+      for (const condition of filter.recorded) {
+        query = query.where((eb) => onMoment(eb.ref('a.recorded_at'), condition));
+      }
+      const { after } = filter;
+      // Entries are numbered as they are written: pages run by that number.
+      if (after !== null) query = query.where(sql<SqlBool>`a.id < ${after.id}::bigint`);
+      const rows = await query.orderBy('a.id', 'desc').limit(filter.limit).execute();
+      return rows.map(toAuditEvent);
+    },
+
     /** One observation by its id, whoever's it is (the service asks the rule), or null. */
     async observation(id: string): Promise<ObservationRow | null> {
       if (!isUuid(id)) return null;

@@ -1,4 +1,5 @@
 import type {
+  AuditEvent,
   Bundle,
   CapabilityStatement,
   FhirResource,
@@ -8,6 +9,7 @@ import type {
 } from 'fhir/r4';
 import {
   recordTypes,
+  type AuditEventSearch,
   type ObservationSearch,
   type PatientSearch,
   type PractitionerSearch,
@@ -22,6 +24,8 @@ import { capabilityStatement } from './capability-statement';
 import type { FhirRecordRepository, RecordFilter } from './fhir-record-repository';
 import type { FhirRepository } from './fhir-repository';
 import { appointmentResource } from './resources/appointment';
+import { auditEventResource } from './resources/audit-event';
+import { consentResource, relatedPersonResource } from './resources/care-grant';
 import { communicationResource } from './resources/communication';
 import { documentReferenceResource } from './resources/document-reference';
 import { encounterResource } from './resources/encounter';
@@ -52,6 +56,9 @@ export interface FhirServiceDeps {
   /** The API's base URL on the server's public address (`…/fhir/R4`). */
   base: string;
 }
+
+const trailRefused = () =>
+  new AppError('forbidden', 'Only the super administrator reads the audit trail.');
 
 const missing = (type: string, id: string) =>
   new AppError('not_found', `${type}/${id} is not known.`);
@@ -161,6 +168,18 @@ export function fhirService(deps: FhirServiceDeps) {
           resource: (row) => documentReferenceResource(row, base),
           read: (row) => readOf('photo-read', 'photo', row),
         });
+      case 'RelatedPerson':
+        return use({
+          rows: record.grants,
+          resource: relatedPersonResource,
+          read: (row) => readOf('patient-read', 'care-grant', row),
+        });
+      case 'Consent':
+        return use({
+          rows: record.grants,
+          resource: consentResource,
+          read: (row) => readOf('patient-read', 'care-grant', row),
+        });
     }
   }
 
@@ -187,11 +206,19 @@ export function fhirService(deps: FhirServiceDeps) {
       .map((one, index) => patientReferenceOf(one, index === 0 ? 'patient' : 'subject'));
     const patientId = named[0] ?? null;
     const reading = await readings.of(reader, type, patientId);
-    if (!parameters.lastUpdated && query._lastUpdated !== undefined) {
-      throw new AppError('validation_failed', `${type} is not searched by _lastUpdated.`);
+    // A parameter the type does not keep is refused: a client that asked for less must not
+    // be handed more.
+    for (const [name, kept] of [
+      ['_lastUpdated', parameters.lastUpdated],
+      ['status', parameters.status],
+    ] as const) {
+      if (!kept && query[name] !== undefined) {
+        throw new AppError('validation_failed', `${type} is not searched by ${name}.`);
+      }
     }
     const size = pageSizeOf(query._count);
-    const dates = dateConditionsOf(query[parameters.date], parameters.date);
+    const dates =
+      parameters.date === null ? [] : dateConditionsOf(query[parameters.date], parameters.date);
     const lastUpdated = dateConditionsOf(query._lastUpdated, '_lastUpdated');
     const after = cursorOf(query._cursor);
     const statuses =
@@ -280,6 +307,39 @@ export function fhirService(deps: FhirServiceDeps) {
     /** A search of one type of the record: by patient, its date, status and last change. */
     searchRecord(reader: FhirReader, type: RecordType, query: RecordSearch): Promise<Bundle> {
       return withKind(type, (kind) => searchIn(kind, reader, type, query));
+    },
+
+    /** An entry of the audit trail: the super administrator's to read, as the app's trail is. */
+    async readAuditEvent(reader: FhirReader, id: string): Promise<AuditEvent> {
+      const reading = await readings.of(reader, 'AuditEvent', null);
+      if (!reading.mayReadTrail) throw trailRefused();
+      const row = await fhir.auditEvent(id);
+      if (!row) throw missing('AuditEvent', id);
+      await reading.noteTrailRead({ record: id });
+      return auditEventResource(row);
+    },
+
+    async searchAuditEvents(reader: FhirReader, query: AuditEventSearch): Promise<Bundle> {
+      const reading = await readings.of(reader, 'AuditEvent', null);
+      if (!reading.mayReadTrail) throw trailRefused();
+      const after = cursorOf(query._cursor);
+      if (after !== null && !/^[1-9]\d{0,17}$/.test(after.id)) {
+        throw new AppError('validation_failed', '_cursor is not one this server gave.');
+      }
+      const size = pageSizeOf(query._count);
+      const patientId =
+        query.patient === undefined ? null : patientReferenceOf(query.patient, 'patient');
+      const rows = await fhir.searchAuditEvents({
+        patientId,
+        recorded: dateConditionsOf(query.date, 'date'),
+        after,
+        limit: size + 1,
+      });
+      await reading.noteTrailRead({ record: patientId, date: query.date });
+      return page('AuditEvent', query, rows, size, auditEventResource, (row) => ({
+        at: row.recordedAt,
+        id: row.id,
+      }));
     },
 
     /** A doctor: their name is the network's to show to anyone it lets read the API. */

@@ -1,5 +1,6 @@
 import {
   fhirBasePath,
+  auditEventSearchSchema,
   fhirReadParamsSchema,
   fhirResourceSchema,
   observationSearchSchema,
@@ -90,6 +91,20 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
           onRequest: noStore,
         },
         async (request) => fhir.searchPractitioners(await readerOf(request), request.query),
+      );
+
+      api.get(
+        '/AuditEvent/:id',
+        { schema: read, config: readConfig, onRequest: noStore },
+        async (request) => fhir.readAuditEvent(await readerOf(request), request.params.id),
+      );
+      api.get(
+        '/AuditEvent',
+        {
+          schema: { querystring: auditEventSearchSchema, response: { 200: fhirResourceSchema } },
+          onRequest: noStore,
+        },
+        async (request) => fhir.searchAuditEvents(await readerOf(request), request.query),
       );
 
       // The rest of the patient's record: each type read by id and searched by patient.

@@ -258,9 +258,12 @@ function ownId(_world: World, user: Caller): Promise<string> {
   return Promise.resolve(user.userId);
 }
 
-/** Whose record a FHIR resource of the record is: its subject, or an Appointment's patient. */
+/** Whose record a FHIR resource of the record is: its subject, or the patient it names. */
 function patientOfResource(resource: FhirResource): string | undefined {
   if (resource.resourceType === 'Appointment') return resource.participant[0]?.actor?.reference;
+  if (resource.resourceType === 'RelatedPerson' || resource.resourceType === 'Consent') {
+    return resource.patient?.reference;
+  }
   const subject = 'subject' in resource ? resource.subject : undefined;
   return Array.isArray(subject) ? undefined : subject?.reference;
 }
@@ -312,7 +315,20 @@ const recordOf: Record<RecordType, (world: World, user: Caller) => Promise<strin
     return id;
   },
   DocumentReference: photoOf,
+  RelatedPerson: careGrantOf,
+  Consent: careGrantOf,
 };
+
+/** A grant of the user's care circle to someone who never signs in. */
+async function careGrantOf(world: World, user: Caller): Promise<string> {
+  const id = randomUUID();
+  await sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
+      may_message, may_visits)
+    values (${id}, ${user.userId}, ${await bareAccount(world)}, 'son', true, false, false)`.execute(
+    world.server.database.db,
+  );
+  return id;
+}
 
 /**
  * The rest of the patient's record through FHIR: each type read by id and searched by patient,
@@ -336,11 +352,11 @@ function recordTypeEntries(): MatrixEntry[] {
       forPatient: 'named-record',
       call: ({ caller }) => ({ path: `/fhir/R4/${type}?patient=${caller.userId ?? ''}` }),
       query: {
-        [recordTypes[type].date]: 'checked',
+        ...(recordTypes[type].date ? { [recordTypes[type].date]: 'checked' } : {}),
         _count: 'checked',
         ...(recordTypes[type].lastUpdated ? { _lastUpdated: 'checked' } : {}),
         patient: 'free',
-        status: 'free',
+        ...(recordTypes[type].status ? { status: 'free' } : {}),
       },
       // Only the patient the search names.
       check(answer, { caller }) {
@@ -1436,6 +1452,27 @@ export const matrix: MatrixEntry[] = [
     query: { _count: 'checked', _lastUpdated: 'checked', _id: 'free' },
   },
   ...recordTypeEntries(),
+  {
+    route: 'GET /fhir/R4/AuditEvent/:id',
+    access: only('superadmin'),
+    forPatient: 'never',
+    prepare: async (world) => {
+      const { rows } = await sql<{ id: string }>`select max(id)::text as id
+        from audit_events`.execute(world.server.database.db);
+      return rows[0]?.id ?? '1';
+    },
+    call: ({ resource }) => ({ path: `/fhir/R4/AuditEvent/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'AuditEvent', id: resource });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/AuditEvent',
+    access: only('superadmin'),
+    forPatient: 'never',
+    call: () => ({ path: '/fhir/R4/AuditEvent?_count=5' }),
+    query: { date: 'checked', _count: 'checked', patient: 'free' },
+  },
 
   // The account system.
   {

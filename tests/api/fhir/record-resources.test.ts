@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Appointment,
+  AuditEvent,
   Bundle,
   Communication,
   DocumentReference,
@@ -12,6 +13,8 @@ import type {
   MedicationRequest,
   OperationOutcome,
   Practitioner,
+  RelatedPerson,
+  Consent,
 } from 'fhir/r4';
 import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Medication } from '@shared/medications';
@@ -43,6 +46,7 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
   let prescribed: Medication;
   let stopped: Medication;
   let photoId: string;
+  let son: Person;
 
   async function search<T extends FhirResource>(who: Person, path: string): Promise<T[]> {
     const answer = await who.client.get<Bundle>(path);
@@ -132,6 +136,12 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
     });
     expect(upload.status).toBe(201);
     photoId = ((await upload.json()) as Upload).url.split('/')[3]!;
+
+    // Her son may see her record.
+    son = await person(server, 'patient', { first: 'Mohan', last: 'Sharma' });
+    await sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
+        may_message, may_visits)
+      values (${randomUUID()}, ${sita.id}, ${son.id}, 'son', true, false, false)`.execute(db);
 
     // A reading of hers, and Gita's visit of her own, with no doctor.
     expect(
@@ -294,6 +304,29 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
     expectOutcome(await gita.client.get(`/fhir/R4/DocumentReference/${photoId}`), 404, 'not-found');
   });
 
+  it('answers her care circle as a RelatedPerson and the Consent of what they may do', async () => {
+    const people = await search<RelatedPerson>(sita, `/fhir/R4/RelatedPerson?patient=${sita.id}`);
+    expect(people).toHaveLength(1);
+    expect(people[0]).toMatchObject({
+      patient: { reference: `Patient/${sita.id}` },
+      relationship: [{ coding: [{ code: 'SONC' }] }],
+      name: [{ text: 'Mohan Sharma' }],
+    });
+    const consents = await search<Consent>(
+      doctor,
+      `/fhir/R4/Consent?patient=${sita.id}&status=active`,
+    );
+    expect(consents).toHaveLength(1);
+    expect(
+      consents[0]?.provision?.provision?.map((one) => one.action?.[0]?.coding?.[0]?.code),
+    ).toEqual(['record']);
+    expect(
+      (await son.client.get<Consent>(`/fhir/R4/Consent/${consents[0]?.id ?? ''}`)).status,
+    ).toBe(200);
+    expect(await search(stranger, `/fhir/R4/RelatedPerson?patient=${sita.id}`)).toEqual([]);
+    expectOutcome(await sita.client.get(`/fhir/R4/RelatedPerson?status=active`), 400, 'invalid');
+  });
+
   it('names doctors as Practitioners to anyone signed in, without their address', async () => {
     const read = await sita.client.get<Practitioner>(`/fhir/R4/Practitioner/${doctor.id}`);
     expect(read.status).toBe(200);
@@ -327,6 +360,8 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
       Appointment: 2,
       Communication: 2,
       DocumentReference: 1,
+      RelatedPerson: 1,
+      Consent: 1,
       Practitioner: 1,
     });
     expect(answer.body.entry?.[0]?.resource).toMatchObject({
@@ -344,6 +379,46 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
       404,
       'not-found',
     );
+  });
+
+  it('shows the audit trail as AuditEvents to the super administrator alone, and records that read', async () => {
+    const admin = await person(server, 'superadmin', { first: 'Anita' });
+    const found = await search<AuditEvent>(
+      admin,
+      `/fhir/R4/AuditEvent?patient=Patient/${sita.id}&_count=100`,
+    );
+    // The doctor's read of her visit, through FHIR, as the trail holds it.
+    const visitRead = found.find(
+      (event) =>
+        event.subtype?.[0]?.code === 'visit-read' &&
+        event.agent[0]?.who?.reference === `Practitioner/${doctor.id}`,
+    );
+    expect(visitRead).toMatchObject({
+      action: 'R',
+      outcome: '0',
+      entity: [
+        { what: { reference: `Encounter/${visitId}` } },
+        { what: { reference: `Patient/${sita.id}` } },
+      ],
+    });
+    const read = await admin.client.get<AuditEvent>(`/fhir/R4/AuditEvent/${visitRead?.id ?? ''}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(visitRead);
+    for (const other of [sita, doctor, son]) {
+      expectOutcome(await other.client.get('/fhir/R4/AuditEvent'), 403, 'forbidden');
+      expectOutcome(
+        await other.client.get(`/fhir/R4/AuditEvent/${visitRead?.id ?? ''}`),
+        403,
+        'forbidden',
+      );
+    }
+    expectOutcome(await admin.client.get('/fhir/R4/AuditEvent/not-an-entry'), 404, 'not-found');
+    expectOutcome(await admin.client.get('/fhir/R4/AuditEvent?_cursor=eA'), 400, 'invalid');
+    const trail = await sql<{ n: number }>`select count(*)::int as n from audit_events
+      where type = 'audit-read' and agent_id = ${admin.id} and detail->>'via' = 'fhir'`.execute(
+      server.database.db,
+    );
+    expect(trail.rows[0]?.n).toBe(2);
   });
 
   it('refuses bad parameters of the record types with an OperationOutcome', async () => {
