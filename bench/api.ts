@@ -19,12 +19,14 @@ import {
   benchReading,
   bookingDoctors,
   bookingPatients,
+  fhirYears,
   messagesInConversation,
   scenarios,
   signInsPerAccount,
   vitalsReadings,
   type BenchWorld,
   type HttpScenario,
+  type QueryPlan,
 } from './scenarios';
 
 export type DatabaseName = 'embedded' | 'postgres';
@@ -35,6 +37,8 @@ export interface ScenarioFigures {
   api: LoadFigures;
   /** The same statements on the database alone, when the scenario names them. */
   db?: LoadFigures;
+  /** What the database's plan for them reads, when the scenario asks. */
+  plan?: QueryPlan;
 }
 
 const password = 'bench-pass-2026';
@@ -182,6 +186,27 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
     }
     const scheduleDoctorId = await newDoctor('bench-schedule@example.com', [...virtualClinicWeek]);
 
+    // Five years of a patient's readings, two a day (a heart rate, and a blood pressure panel
+    // with its two components), written at once: what the FHIR search pages through.
+    await createAccount('bench-fhir@example.com');
+    const fhirPatient = await signIn('bench-fhir@example.com');
+    await patient(fhirPatient);
+    await sql`insert into observations (reading_id, patient_id, code, value, unit, components,
+        effective_at, recorder_id, recorder_role)
+      select r.reading, ${fhirPatient.id}, m.code, m.value, m.unit, m.components::jsonb, r.at,
+        ${fhirPatient.id}, 'patient'
+      from (
+        select gen_random_uuid() as reading,
+          date_trunc('milliseconds', now()) - (n * interval '12 hours') as at
+        from generate_series(0, ${fhirYears * 365 * 2 - 1}) as n
+      ) r
+      cross join (values
+        ('8867-4', 72::numeric, '/min', null::text),
+        ('85354-9', null::numeric, null::text,
+          '[{"code":"8480-6","value":121,"unit":"mm[Hg]"},{"code":"8462-4","value":79,"unit":"mm[Hg]"}]')
+      ) as m(code, value, unit, components)`.execute(database.db);
+    await sql`analyze observations`.execute(database.db);
+
     const jwt = await server.inject({
       method: 'GET',
       url: '/api/auth/token',
@@ -198,6 +223,7 @@ async function prepareWorld(env: Record<string, string>, url: string): Promise<B
       signInEmails,
       booking: bookingPeople,
       scheduleDoctorId,
+      fhirPatient,
     };
   } finally {
     await database.close();
@@ -226,6 +252,7 @@ async function benchOn(
   const world = await prepareWorld(env, `http://127.0.0.1:${port}`);
 
   const dbFigures = new Map<HttpScenario, LoadFigures>();
+  const plans = new Map<HttpScenario, QueryPlan>();
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -234,6 +261,7 @@ async function benchOn(
       console.log(`  ${database}: ${scenario.name}, database alone`);
       const call = scenario.statements(handle, world);
       dbFigures.set(scenario, await databaseLoad(call, scenario.connections));
+      if (scenario.plan) plans.set(scenario, await scenario.plan(handle, world));
     }
   } finally {
     await handle.close();
@@ -251,7 +279,8 @@ async function benchOn(
         requests: scenario.requests(world),
       });
       const db = dbFigures.get(scenario);
-      figures.push({ scenario, database, api, ...(db ? { db } : {}) });
+      const plan = plans.get(scenario);
+      figures.push({ scenario, database, api, ...(db ? { db } : {}), ...(plan ? { plan } : {}) });
     }
   } finally {
     await stopServer(child);

@@ -51,7 +51,7 @@ table.record(
 table.record('Server resident memory when healthy', start.restart.rssMb, 'MB');
 
 console.log('API and database load…');
-for (const { scenario, database, api, db } of await benchApi()) {
+for (const { scenario, database, api, db, plan } of await benchApi()) {
   const on = database === 'embedded' ? 'embedded' : 'PostgreSQL';
   const label = `${scenario.name}, ${scenario.connections} clients, ${on}`;
   const targets = scenario.targets;
@@ -82,6 +82,24 @@ for (const { scenario, database, api, db } of await benchApi()) {
       held && targets.ratio !== undefined ? { limit: targets.ratio, atLeast: true } : undefined,
       2,
     );
+  }
+  if (plan) {
+    // The search reads the patient's rows through an index, never the whole table.
+    const indexes = [...new Set(plan.indexes)];
+    table.rows.push({
+      figure: `${scenario.name}, ${on}: the plan's indexes`,
+      value: indexes.length > 0 ? indexes.join(', ') : 'none',
+      target: 'an index, no table read whole',
+      met: indexes.length > 0 && plan.wholeTables.length === 0,
+    });
+    if (plan.wholeTables.length > 0) {
+      table.rows.push({
+        figure: `${scenario.name}, ${on}: tables read whole`,
+        value: [...new Set(plan.wholeTables)].join(', '),
+        target: 'none',
+        met: false,
+      });
+    }
   }
 }
 for (const { figure, target } of promised) {

@@ -1,7 +1,12 @@
 import { notifier } from '../server/src/notifications/notifier';
 import { notificationsRepository } from '../server/src/notifications/notifications-repository';
 import type autocannon from 'autocannon';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { fhirReadings } from '../server/src/fhir/fhir-reading';
+import { personReader } from '../server/src/fhir/fhir-reader';
+import { fhirRecordRepository } from '../server/src/fhir/fhir-record-repository';
+import { fhirRepository } from '../server/src/fhir/fhir-repository';
+import { fhirService } from '../server/src/fhir/fhir-service';
 import { callerQueries } from '../server/src/auth/callers';
 import type { DatabaseHandle } from '../server/src/db/database';
 import type { Database } from '../server/src/db/schema';
@@ -50,7 +55,15 @@ export interface BenchWorld {
   booking: { patients: { cookie: string }[]; doctorIds: string[] };
   /** A doctor with the virtual clinic's hours over the whole horizon, whose slots are listed. */
   scheduleDoctorId: string;
+  /** A patient, signed in, with `fhirYears` years of readings, whose record FHIR searches. */
+  fhirPatient: { id: string; cookie: string; sessionToken: string };
 }
+
+/** How many years of readings the FHIR patient has: two a day, each a heart rate and a pressure. */
+export const fhirYears = 5;
+
+/** The FHIR search the bench times: a patient's vitals, the first page of 20, newest first. */
+export const fhirSearch = { _count: '20' } as const;
 
 /** Patients and doctors of the booking run: room for 20 × 20 × 29 bookings. */
 export const bookingPatients = 20;
@@ -101,6 +114,67 @@ function benchVitals(handle: DatabaseHandle) {
   });
 }
 
+/** The FHIR API's own service, as `server/src/app.ts` builds it, for a caller as themselves. */
+function benchFhir(handle: DatabaseHandle, db: Kysely<Database> = handle.db) {
+  const access = patientAccess(db);
+  return fhirService({
+    fhir: fhirRepository(db),
+    record: fhirRecordRepository(db),
+    readings: fhirReadings({
+      access,
+      trail: auditTrail(handle.unitOfWork, auditRepository(db)),
+      mayActFor: () => Promise.resolve(false),
+    }),
+    base: 'http://127.0.0.1/fhir/R4',
+  });
+}
+
+/** Every index a JSON plan scans and every table it reads whole, from its nodes down. */
+function planReads(node: PlanNode, found: QueryPlan = { indexes: [], wholeTables: [] }) {
+  if (node['Index Name']) found.indexes.push(node['Index Name']);
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) {
+    found.wholeTables.push(node['Relation Name']);
+  }
+  for (const child of node.Plans ?? []) planReads(child, found);
+  return found;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * The plan of each statement `work` sends: the statements are caught as the repository
+ * compiles them, then explained on the same database with the same parameters.
+ */
+async function plansOf(
+  handle: DatabaseHandle,
+  work: (db: Kysely<Database>) => Promise<unknown>,
+): Promise<QueryPlan> {
+  const caught: CompiledQuery[] = [];
+  const catching = handle.db.withPlugin({
+    transformQuery(args) {
+      caught.push(handle.db.getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  });
+  await work(catching);
+  const plan: QueryPlan = { indexes: [], wholeTables: [] };
+  for (const query of caught.filter((one) => /^\s*select/i.test(one.sql))) {
+    const explained = await handle.db.executeQuery<{ 'QUERY PLAN': unknown }>(
+      CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+    );
+    const raw = explained.rows[0]?.['QUERY PLAN'];
+    const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+    planReads(top.Plan, plan);
+  }
+  return plan;
+}
+
 /** The chart route's own service, as `server/src/app.ts` builds it. */
 function benchChart(handle: DatabaseHandle) {
   const { db } = handle;
@@ -134,7 +208,18 @@ export interface HttpScenario {
   connections: number;
   requests(world: BenchWorld): autocannon.Request[];
   statements?(database: DatabaseHandle, world: BenchWorld): (n: number) => Promise<void>;
+  /**
+   * The indexes the database's plan for the scenario's query uses (EXPLAIN of the statements
+   * the repository sends), and whether it reads any of the table whole.
+   */
+  plan?(database: DatabaseHandle, world: BenchWorld): Promise<QueryPlan>;
   targets?: Targets;
+}
+
+/** What a plan reads: the indexes it scans, and the tables it reads whole. */
+export interface QueryPlan {
+  indexes: string[];
+  wholeTables: string[];
 }
 
 const messageText = 'How are you feeling today?';
@@ -422,6 +507,38 @@ export const scenarios: HttpScenario[] = [
       };
     },
     targets: { p99Ms: 100, ratio: 0.5, on: 'postgres' },
+  },
+  {
+    // Another system (or the patient's own app) reading her vitals through FHIR: the first
+    // page of 20, newest first, of five years of readings, under the same access rule.
+    name: `FHIR search, ${fhirYears} years of vitals (first page)`,
+    connections: 10,
+    requests: (world) => [
+      {
+        method: 'GET',
+        path: `/fhir/R4/Observation?patient=Patient/${world.fhirPatient.id}&_count=${fhirSearch._count}`,
+        headers: { cookie: world.fhirPatient.cookie },
+      },
+    ],
+    statements: (handle, world) => {
+      const caller = sessionCaller(handle.db);
+      const service = benchFhir(handle);
+      const query = { patient: `Patient/${world.fhirPatient.id}`, ...fhirSearch };
+      return async () => {
+        const me = await caller(world.fhirPatient.sessionToken);
+        await service.searchObservations(personReader(me.caller, me.address), query);
+      };
+    },
+    async plan(handle, world) {
+      const me = await sessionCaller(handle.db)(world.fhirPatient.sessionToken);
+      return plansOf(handle, (db) =>
+        benchFhir(handle, db).searchObservations(personReader(me.caller, me.address), {
+          patient: `Patient/${world.fhirPatient.id}`,
+          ...fhirSearch,
+        }),
+      );
+    },
+    targets: { p99Ms: 100, on: 'postgres' },
   },
   {
     // Patients booking at once, each a free slot of its own: the session, the doctor's hours,
