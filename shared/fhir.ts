@@ -67,6 +67,25 @@ export const auditEventSearchSchema = z.object({
 });
 export type AuditEventSearch = z.infer<typeof auditEventSearchSchema>;
 
+/** `GET /fhir/R4/Schedule`: the doctors' hours, by doctor. */
+export const scheduleSearchSchema = z.object({
+  _id: z.optional(z.string()),
+  actor: z.optional(z.string()),
+  _count: z.optional(z.string()),
+  _cursor: z.optional(z.string()),
+});
+export type ScheduleSearch = z.infer<typeof scheduleSearchSchema>;
+
+/** `GET /fhir/R4/Slot`: one schedule's free slots, by start. */
+export const slotSearchSchema = z.object({
+  schedule: z.optional(z.string()),
+  start: repeatable,
+  status: z.optional(z.string()),
+  _count: z.optional(z.string()),
+  _cursor: z.optional(z.string()),
+});
+export type SlotSearch = z.infer<typeof slotSearchSchema>;
+
 /** `GET /fhir/R4/Practitioner`: the network's doctors. */
 export const practitionerSearchSchema = z.object({
   _id: z.optional(z.string()),

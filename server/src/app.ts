@@ -406,6 +406,7 @@ export async function buildApp({
     fhir: fhirService({
       fhir: fhirRepository(db),
       record: fhirRecordRepository(db),
+      schedules: appointmentsServing.schedules,
       readings: fhirReadings({
         access,
         trail,

@@ -201,6 +201,27 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       await applyClock();
     },
 
+    /**
+     * The doctors who keep hours, and one doctor's free slots over the booking horizon,
+     * earliest first (null when they keep none): a FHIR Schedule and its Slots. Free and
+     * busy name no patient; the FHIR API decides who reads them.
+     */
+    schedules: {
+      doctors: () => appointments.bookableDoctors(),
+      async freeSlots(doctorId: string, now = Date.now()) {
+        const today = clinicToday(now);
+        const hours = await appointments.slotHours(doctorId, today);
+        if (!hours) return null;
+        const { days, slotsOn } = await daysOf(doctorId, now);
+        return days.flatMap(({ day }) =>
+          slotsOn(day).map((slot) => {
+            const start = new Date(slot.startsAt);
+            return { start, end: new Date(start.getTime() + hours.slotMinutes * 60_000) };
+          }),
+        );
+      },
+    },
+
     /** The doctors for the hours editor: a manager sees all, a doctor themself. */
     async doctors(actor: Actor): Promise<DoctorListEntry[]> {
       if (!mayListDoctors(actor)) {

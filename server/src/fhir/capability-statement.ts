@@ -44,6 +44,15 @@ export const supportedResources = {
   DocumentReference: recordParams('DocumentReference'),
   RelatedPerson: recordParams('RelatedPerson'),
   Consent: recordParams('Consent'),
+  Schedule: [
+    { name: '_id', type: 'token' },
+    { name: 'actor', type: 'reference' },
+  ],
+  Slot: [
+    { name: 'schedule', type: 'reference' },
+    { name: 'start', type: 'date' },
+    { name: 'status', type: 'token' },
+  ],
   AuditEvent: [
     { name: 'patient', type: 'reference' },
     { name: 'date', type: 'date' },

@@ -6,10 +6,14 @@ import type {
   Observation,
   Patient,
   Practitioner,
+  Schedule,
+  Slot,
 } from 'fhir/r4';
 import {
   recordTypes,
   type AuditEventSearch,
+  type ScheduleSearch,
+  type SlotSearch,
   type ObservationSearch,
   type PatientSearch,
   type PractitionerSearch,
@@ -17,7 +21,8 @@ import {
   type RecordType,
 } from '@shared/fhir';
 import type { AuditEntityType, AuditType } from '@shared/audit';
-import { clinicToday } from '@shared/clinic-time';
+import { clinicDayEnd, clinicDayStart, clinicToday } from '@shared/clinic-time';
+import { lastBookableDay } from '@shared/appointments';
 import { AppError } from '../http/app-error';
 import { searchBundle, searchUrl } from './bundle';
 import { capabilityStatement } from './capability-statement';
@@ -25,6 +30,13 @@ import type { FhirRecordRepository, RecordFilter } from './fhir-record-repositor
 import type { FhirRepository } from './fhir-repository';
 import { appointmentResource } from './resources/appointment';
 import { auditEventResource } from './resources/audit-event';
+import {
+  scheduleResource,
+  slotId,
+  slotOfId,
+  slotResource,
+  type Horizon,
+} from './resources/schedule';
 import { consentResource, relatedPersonResource } from './resources/care-grant';
 import { communicationResource } from './resources/communication';
 import { documentReferenceResource } from './resources/document-reference';
@@ -43,7 +55,9 @@ import {
   dateConditionsOf,
   pageSizeOf,
   patientReferenceOf,
+  referenceOf,
   tokensOf,
+  type DateCondition,
   type PageCursor,
 } from './search-parameters';
 
@@ -51,10 +65,33 @@ export interface FhirServiceDeps {
   fhir: FhirRepository;
   record: FhirRecordRepository;
   readings: FhirReadings;
+  /** The doctors who keep hours, and one's free slots over the booking horizon (appointments). */
+  schedules: {
+    doctors(): Promise<{ id: string }[]>;
+    freeSlots(doctorId: string): Promise<{ start: Date; end: Date }[] | null>;
+  };
   /** The clock a prescription's status is read on (ended once its last clinic day passed). */
   now?: () => Date;
   /** The API's base URL on the server's public address (`…/fhir/R4`). */
   base: string;
+}
+
+/** The days a patient may book on, as a Schedule's planning horizon. */
+function horizon(): Horizon {
+  const today = clinicToday();
+  return { start: clinicDayStart(today), end: clinicDayEnd(lastBookableDay(today)) };
+}
+
+/** Whether a moment meets a date condition (the SQL of `search-sql.ts`, for rows in memory). */
+function holds(condition: DateCondition, moment: Date): boolean {
+  const at = moment.getTime();
+  if (condition.kind === 'outside') {
+    return at < condition.start.getTime() || at >= condition.end.getTime();
+  }
+  return (
+    (condition.from === null || at >= condition.from.getTime()) &&
+    (condition.before === null || at < condition.before.getTime())
+  );
 }
 
 const trailRefused = () =>
@@ -339,6 +376,73 @@ export function fhirService(deps: FhirServiceDeps) {
       return page('AuditEvent', query, rows, size, auditEventResource, (row) => ({
         at: row.recordedAt,
         id: row.id,
+      }));
+    },
+
+    /** A doctor's hours: anyone the API lets in may see when a doctor can be booked. */
+    async readSchedule(reader: FhirReader, id: string): Promise<Schedule> {
+      await readings.of(reader, 'Schedule', null);
+      const doctors = await deps.schedules.doctors();
+      if (!doctors.some((doctor) => doctor.id === id)) throw missing('Schedule', id);
+      return scheduleResource(id, horizon());
+    },
+
+    async searchSchedules(reader: FhirReader, query: ScheduleSearch): Promise<Bundle> {
+      await readings.of(reader, 'Schedule', null);
+      const size = pageSizeOf(query._count);
+      const after = cursorOf(query._cursor);
+      const ids = query._id === undefined ? null : tokensOf(query._id).map((token) => token.code);
+      const actor =
+        query.actor === undefined ? null : referenceOf(query.actor, 'actor', 'Practitioner');
+      const rows = (await deps.schedules.doctors())
+        .map((doctor) => doctor.id)
+        .filter((id) => (ids === null || ids.includes(id)) && (actor === null || id === actor))
+        .sort()
+        .filter((id) => after === null || id > after.id);
+      const planned = horizon();
+      return page(
+        'Schedule',
+        query,
+        rows,
+        size,
+        (id) => scheduleResource(id, planned),
+        (id) => ({
+          at: planned.start,
+          id,
+        }),
+      );
+    },
+
+    /** A free slot of a doctor's: it stays one while nobody books it and its start is ahead. */
+    async readSlot(reader: FhirReader, id: string): Promise<Slot> {
+      await readings.of(reader, 'Slot', null);
+      const named = slotOfId(id);
+      const free = named && (await deps.schedules.freeSlots(named.doctorId));
+      const slot = free?.find((one) => one.start.getTime() === named?.start.getTime());
+      if (!named || !slot) throw missing('Slot', id);
+      return slotResource({ doctorId: named.doctorId, ...slot });
+    },
+
+    /** One schedule's free slots, earliest first: the booking horizon, by start. */
+    async searchSlots(reader: FhirReader, query: SlotSearch): Promise<Bundle> {
+      await readings.of(reader, 'Slot', null);
+      if (query.schedule === undefined) {
+        throw new AppError('validation_failed', 'Slot is searched by schedule, as Schedule/<id>.');
+      }
+      const doctorId = referenceOf(query.schedule, 'schedule', 'Schedule');
+      const size = pageSizeOf(query._count);
+      const after = cursorOf(query._cursor);
+      const starts = dateConditionsOf(query.start, 'start');
+      // Only free slots are kept; one asked for in another status is none of them.
+      const free =
+        query.status === undefined || tokensOf(query.status).some((token) => token.code === 'free');
+      const rows = ((free && (await deps.schedules.freeSlots(doctorId))) || [])
+        .map((slot) => ({ doctorId, ...slot }))
+        .filter((slot) => starts.every((condition) => holds(condition, slot.start)))
+        .filter((slot) => after === null || slot.start > after.at);
+      return page('Slot', query, rows, size, slotResource, (slot) => ({
+        at: slot.start,
+        id: slotId(slot),
       }));
     },
 

@@ -105,15 +105,18 @@ export function pageSizeOf(raw: string | undefined): number {
 }
 
 /**
- * A reference to a patient, as `patient` and `subject` take it: `Patient/<id>`, a full URL
- * ending so, or the bare id.
+ * A reference to a resource of one type, as `patient`, `subject`, `actor` and `schedule` take
+ * it: `<Type>/<id>`, a full URL ending so, or the bare id.
  */
-export function patientReferenceOf(raw: string, name: string): string {
-  const match = /^(?:(?:.*\/)?Patient\/)?([A-Za-z0-9\-.]{1,64})$/.exec(raw.trim());
+export function referenceOf(raw: string, name: string, type: string): string {
+  const match = new RegExp(`^(?:(?:.*/)?${type}/)?([A-Za-z0-9\\-.]{1,64})$`).exec(raw.trim());
   const id = match?.[1];
-  if (id === undefined) throw refused(`${name} must name a Patient, as Patient/<id>.`);
+  if (id === undefined) throw refused(`${name} must name a ${type}, as ${type}/<id>.`);
   return id;
 }
+
+/** A reference to a patient (`patient`, `subject`). */
+export const patientReferenceOf = (raw: string, name: string) => referenceOf(raw, name, 'Patient');
 
 /** A token (`[system|]code`, comma-separated for any of several) as system and code pairs. */
 export function tokensOf(raw: string): { system: string | null; code: string }[] {

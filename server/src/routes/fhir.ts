@@ -6,6 +6,8 @@ import {
   observationSearchSchema,
   patientSearchSchema,
   practitionerSearchSchema,
+  scheduleSearchSchema,
+  slotSearchSchema,
   recordSearchSchema,
   recordTypes,
   type RecordType,
@@ -93,6 +95,32 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
         async (request) => fhir.searchPractitioners(await readerOf(request), request.query),
       );
 
+      api.get(
+        '/Schedule/:id',
+        { schema: read, config: readConfig, onRequest: noStore },
+        async (request) => fhir.readSchedule(await readerOf(request), request.params.id),
+      );
+      api.get(
+        '/Schedule',
+        {
+          schema: { querystring: scheduleSearchSchema, response: { 200: fhirResourceSchema } },
+          onRequest: noStore,
+        },
+        async (request) => fhir.searchSchedules(await readerOf(request), request.query),
+      );
+      api.get(
+        '/Slot/:id',
+        { schema: read, config: readConfig, onRequest: noStore },
+        async (request) => fhir.readSlot(await readerOf(request), request.params.id),
+      );
+      api.get(
+        '/Slot',
+        {
+          schema: { querystring: slotSearchSchema, response: { 200: fhirResourceSchema } },
+          onRequest: noStore,
+        },
+        async (request) => fhir.searchSlots(await readerOf(request), request.query),
+      );
       api.get(
         '/AuditEvent/:id',
         { schema: read, config: readConfig, onRequest: noStore },

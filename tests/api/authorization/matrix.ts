@@ -1453,6 +1453,48 @@ export const matrix: MatrixEntry[] = [
   },
   ...recordTypeEntries(),
   {
+    route: 'GET /fhir/R4/Schedule/:id',
+    access: signedIn,
+    forPatient: 'self',
+    prepare: doctorWithHours,
+    call: ({ resource }) => ({ path: `/fhir/R4/Schedule/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'Schedule', id: resource });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Schedule',
+    access: signedIn,
+    forPatient: 'self',
+    call: () => ({ path: '/fhir/R4/Schedule?_count=5' }),
+    query: { _count: 'checked', _id: 'free', actor: 'free' },
+  },
+  {
+    route: 'GET /fhir/R4/Slot/:id',
+    access: signedIn,
+    forPatient: 'self',
+    // Tomorrow 10:00 (clinic time) of a doctor free all day: the slot's id names both.
+    prepare: async (world) => {
+      const start = new Date(tomorrowAt('10:00')).toISOString().slice(0, 16);
+      return `${await doctorWithHours(world)}.${start.replace(/[-:T]/g, '')}`;
+    },
+    call: ({ resource }) => ({ path: `/fhir/R4/Slot/${resource}` }),
+    check(answer, { resource }) {
+      expect(answer.body).toMatchObject({ resourceType: 'Slot', id: resource, status: 'free' });
+    },
+  },
+  {
+    route: 'GET /fhir/R4/Slot',
+    access: signedIn,
+    forPatient: 'self',
+    prepare: doctorWithHours,
+    call: ({ resource }) => ({ path: `/fhir/R4/Slot?schedule=Schedule/${resource}&_count=5` }),
+    query: { start: 'checked', _count: 'checked', status: 'free' },
+    check(answer) {
+      expect((answer.body as Bundle).entry).toHaveLength(5);
+    },
+  },
+  {
     route: 'GET /fhir/R4/AuditEvent/:id',
     access: only('superadmin'),
     forPatient: 'never',

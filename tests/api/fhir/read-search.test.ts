@@ -104,6 +104,8 @@ describe.each(databaseVariants)('the FHIR R4 API on the $name database', (varian
       'DocumentReference',
       'RelatedPerson',
       'Consent',
+      'Schedule',
+      'Slot',
       'AuditEvent',
     ]);
     for (const resource of served) {
@@ -112,6 +114,8 @@ describe.each(databaseVariants)('the FHIR R4 API on the $name database', (varian
       const query = (resource.searchParam ?? [])
         .filter((param) => param.type === 'date')
         .map((param) => `${param.name}=ge2020`)
+        // A slot is searched within its schedule.
+        .concat(resource.type === 'Slot' ? ['schedule=Schedule/nobody'] : [])
         .join('&');
       // The trail is the super administrator's.
       const reader = resource.type === 'AuditEvent' ? admin : sita;
