@@ -54,6 +54,7 @@ export const observationSearchSchema = z.object({
   date: repeatable,
   status: z.optional(z.string()),
   category: z.optional(z.string()),
+  _include: repeatable,
   ...pagingParams,
 });
 export type ObservationSearch = z.infer<typeof observationSearchSchema>;
@@ -132,6 +133,7 @@ export const recordSearchSchema = z.object({
   authoredon: repeatable,
   'effective-time': repeatable,
   sent: repeatable,
+  _include: repeatable,
   ...pagingParams,
 });
 export type RecordSearch = z.infer<typeof recordSearchSchema>;

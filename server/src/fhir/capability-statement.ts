@@ -1,5 +1,6 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from 'fhir/r4';
 import { recordTypes, type RecordType } from '@shared/fhir';
+import { searchIncludesOf } from './includes';
 
 type SearchParamType = 'token' | 'reference' | 'date' | 'number' | 'string';
 
@@ -87,6 +88,7 @@ export function capabilityStatement(base: string): CapabilityStatement {
         name: param.name,
         type: param.type,
       })),
+      ...(searchIncludesOf(type).length > 0 ? { searchInclude: searchIncludesOf(type) } : {}),
       ...(operations[type as SupportedType]
         ? { operation: operations[type as SupportedType] }
         : {}),

@@ -26,6 +26,7 @@ import { lastBookableDay } from '@shared/appointments';
 import { AppError } from '../http/app-error';
 import { searchBundle, searchUrl } from './bundle';
 import { capabilityStatement } from './capability-statement';
+import { includedIds, includesOf, type IncludingType } from './includes';
 import type { FhirRecordRepository, RecordFilter } from './fhir-record-repository';
 import type { FhirRepository } from './fhir-repository';
 import { appointmentResource } from './resources/appointment';
@@ -243,6 +244,7 @@ export function fhirService(deps: FhirServiceDeps) {
       .map((one, index) => patientReferenceOf(one, index === 0 ? 'patient' : 'subject'));
     const patientId = named[0] ?? null;
     const reading = await readings.of(reader, type, patientId);
+    const include = includer(reader, type, query._include, patientId);
     // A parameter the type does not keep is refused: a client that asked for less must not
     // be handed more.
     for (const [name, kept] of [
@@ -272,7 +274,15 @@ export function fhirService(deps: FhirServiceDeps) {
         })
       : [];
     await reading.note(rows.slice(0, size).map(kind.read));
-    return page(type, query, rows, size, kind.resource, (row) => ({ at: row.at, id: row.id }));
+    return page(
+      type,
+      query,
+      rows,
+      size,
+      kind.resource,
+      (row) => ({ at: row.at, id: row.id }),
+      include,
+    );
   }
 
   /** Every row of one type of a patient's record, a page at a time, as resources. */
@@ -303,26 +313,69 @@ export function fhirService(deps: FhirServiceDeps) {
   }
 
   /** A page of rows as a Bundle, with a `next` link while more remain. */
-  function page<R>(
+  async function page<R>(
     type: string,
     query: Record<string, string | string[] | undefined>,
     rows: R[],
     size: number,
     resourceOf: (row: R) => FhirResource,
     cursor: (row: R) => PageCursor,
-  ): Bundle {
+    include: (shown: FhirResource[]) => Promise<FhirResource[]> = () => Promise.resolve([]),
+  ): Promise<Bundle> {
     const shown = rows.slice(0, size);
     const last = shown.at(-1);
     const next =
       rows.length > size && last !== undefined
         ? searchUrl(base, type, { ...query, _cursor: cursorText(cursor(last)) })
         : null;
+    const resources = shown.map(resourceOf);
     return searchBundle({
       base,
-      resources: shown.map(resourceOf),
+      resources,
       self: searchUrl(base, type, query),
       next,
+      included: await include(resources),
     });
+  }
+
+  /**
+   * The people a page refers to, as its `_include`s ask: the patients among them the reader
+   * may read (each read audited as any other), and the doctors.
+   */
+  function includer(
+    reader: FhirReader,
+    type: IncludingType,
+    raw: string | string[] | undefined,
+    patientId: string | null,
+  ) {
+    const includes = includesOf(type, raw);
+    return async (shown: FhirResource[]): Promise<FhirResource[]> => {
+      const ids = includedIds(shown, includes);
+      const found: FhirResource[] = [];
+      if (ids.Patient.length > 0) {
+        const reading = await readings.of(reader, 'Patient', patientId);
+        const patients = await fhir.searchPatients({
+          visible: reading.visible,
+          ids: ids.Patient,
+          lastUpdated: [],
+          after: null,
+          limit: ids.Patient.length,
+        });
+        await reading.note(patients.map(patientRead));
+        found.push(...patients.map(patientResource));
+      }
+      if (ids.Practitioner.length > 0) {
+        await readings.of(reader, 'Practitioner', null);
+        const doctors = await fhir.searchPractitioners({
+          ids: ids.Practitioner,
+          lastUpdated: [],
+          after: null,
+          limit: ids.Practitioner.length,
+        });
+        found.push(...doctors.map(practitionerResource));
+      }
+      return found;
+    };
   }
 
   return {
@@ -484,6 +537,7 @@ export function fhirService(deps: FhirServiceDeps) {
         .map((one, index) => patientReferenceOf(one, index === 0 ? 'patient' : 'subject'));
       const patientId = named[0] ?? null;
       const reading = await readings.of(reader, 'Observation', patientId);
+      const include = includer(reader, 'Observation', query._include, patientId);
       const size = pageSizeOf(query._count);
       const effective = dateConditionsOf(query.date, 'date');
       const lastUpdated = dateConditionsOf(query._lastUpdated, '_lastUpdated');
@@ -505,10 +559,15 @@ export function fhirService(deps: FhirServiceDeps) {
           })
         : [];
       await reading.note(rows.slice(0, size).map(observationRead));
-      return page('Observation', query, rows, size, observationResource, (row) => ({
-        at: row.effectiveAt,
-        id: row.id,
-      }));
+      return page(
+        'Observation',
+        query,
+        rows,
+        size,
+        observationResource,
+        (row) => ({ at: row.effectiveAt, id: row.id }),
+        include,
+      );
     },
 
     async readPatient(reader: FhirReader, id: string): Promise<Patient> {

@@ -357,6 +357,7 @@ function recordTypeEntries(): MatrixEntry[] {
         ...(recordTypes[type].lastUpdated ? { _lastUpdated: 'checked' } : {}),
         patient: 'free',
         ...(recordTypes[type].status ? { status: 'free' } : {}),
+        _include: 'checked',
       },
       // Only the patient the search names.
       check(answer, { caller }) {
@@ -1425,6 +1426,7 @@ export const matrix: MatrixEntry[] = [
       patient: 'free',
       code: 'free',
       status: 'free',
+      _include: 'checked',
     },
     // Only the patient the search names.
     check(answer, { caller }) {

@@ -421,6 +421,39 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
     expect(trail.rows[0]?.n).toBe(2);
   });
 
+  it('includes the patient and the doctors a page names when asked, once each', async () => {
+    const answer = await doctor.client.get<Bundle>(
+      `/fhir/R4/MedicationRequest?patient=${sita.id}&_include=MedicationRequest:patient&_include=MedicationRequest:requester`,
+    );
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expectValidFhir(answer.body);
+    const included = (answer.body.entry ?? [])
+      .filter((entry) => entry.search?.mode === 'include')
+      .map((entry) => `${entry.resource?.resourceType}/${entry.resource?.id}`);
+    expect(included.sort()).toEqual([`Patient/${sita.id}`, `Practitioner/${doctor.id}`].sort());
+    expect(answer.body.entry?.filter((entry) => entry.search?.mode === 'match')).toHaveLength(2);
+    // A target narrows it; the next page keeps asking for it.
+    const narrowed = await sita.client.get<Bundle>(
+      `/fhir/R4/Appointment?patient=${sita.id}&_count=1&_include=Appointment:actor:Practitioner`,
+    );
+    expect(
+      narrowed.body.entry?.map((entry) => `${entry.search?.mode} ${entry.resource?.resourceType}`),
+    ).toEqual(['match Appointment', 'include Practitioner']);
+    expect(narrowed.body.link?.find((link) => link.relation === 'next')?.url).toContain(
+      '_include=Appointment%3Aactor%3APractitioner',
+    );
+    expectOutcome(
+      await sita.client.get(`/fhir/R4/Encounter?_include=Observation:patient`),
+      400,
+      'invalid',
+    );
+    expectOutcome(
+      await sita.client.get(`/fhir/R4/Encounter?_include=Encounter:requester`),
+      400,
+      'invalid',
+    );
+  });
+
   it('refuses bad parameters of the record types with an OperationOutcome', async () => {
     expectOutcome(await sita.client.get('/fhir/R4/Encounter?date=soon'), 400, 'invalid');
     expectOutcome(
