@@ -26,7 +26,7 @@ export class Dhis2Unavailable extends Error {
 }
 
 /** How long DHIS2 may take to import one clinic's month. */
-const answerWithinMs = 30_000;
+export const dhis2AnswerWithinMs = 30_000;
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -59,8 +59,11 @@ export function importSummaryOf(body: unknown): Dhis2ImportSummary | null {
   };
 }
 
-/** Posts `dataValueSets` to DHIS2's `/api/dataValueSets` with basic auth, one at a time. */
-export function dhis2Client(settings: Dhis2Settings) {
+/**
+ * Posts `dataValueSets` to DHIS2's `/api/dataValueSets` with basic auth, one at a time; an
+ * answer that has not come within `answerWithinMs` is none.
+ */
+export function dhis2Client(settings: Dhis2Settings, answerWithinMs = dhis2AnswerWithinMs) {
   const authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;
   return {
     async send(
