@@ -2,7 +2,10 @@ import { FileDownIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { SettingsCard } from '../components/settings-cards';
+import { addRecordDownloadStrings } from './record-download-strings';
 import { useRecordDownload } from './use-record-download';
+
+addRecordDownloadStrings();
 
 /** Profile → "Download my record": the patient's own record, whole, as a file. */
 export function DownloadRecordCard({ patientId }: { patientId: string }) {
