@@ -15,7 +15,7 @@ const reconnectMs = 3_000;
 
 export interface EventStream {
   send(event: string, data: string): void;
-  /** Runs when the client goes away or the server ends the stream. */
+  /** Runs when the client goes away or the server ends the stream (at once, if it has). */
   onClose(callback: () => void): void;
   /** Ends the stream; with `retryMs`, the browser reconnects after that long instead. */
   end(retryMs?: number): void;
@@ -58,7 +58,10 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
       response.write(`event: ${event}\ndata: ${data}\n\n`);
     },
     onClose(callback) {
-      callbacks.push(callback);
+      // A stream that closed before its owner got here (the client left while the route was
+      // still awaiting) runs the callback at once, so nothing it would undo is left behind.
+      if (closed) callback();
+      else callbacks.push(callback);
     },
     end(retryMs) {
       if (!closed && retryMs !== undefined) response.write(`retry: ${retryMs}\n\n`);
