@@ -23,6 +23,8 @@ export interface FhirServiceDeps {
   readings: FhirReadings;
   /** The API's base URL on the server's public address (`…/fhir/R4`). */
   base: string;
+  /** The SMART token endpoint's URL on the server's public address. */
+  tokenUrl: string;
 }
 
 const missing = (type: string, id: string) =>
@@ -51,10 +53,12 @@ function admits(raw: string | undefined, system: string, code: string): boolean 
  * The FHIR R4 API's reads and searches. Who may see what is the app's one access rule
  * (`access/patient-access.ts`), for the caller as themselves, or, for a request about a
  * patient who granted them, acting for that patient; a record they may not read is missing.
- * Every resource of someone else's that is answered is in the audit trail first.
+ * A registered system reads every patient's resources of the types its token's scopes cover,
+ * and is refused (403) any other type. Every resource of someone else's that is answered is in
+ * the audit trail first (`fhir-reading.ts`).
  */
 export function fhirService(deps: FhirServiceDeps) {
-  const { fhir, readings, base } = deps;
+  const { fhir, readings, base, tokenUrl } = deps;
 
   const observationRead = (row: ObservationRow): ReadEntry => ({
     type: 'observation-read',
@@ -91,10 +95,11 @@ export function fhirService(deps: FhirServiceDeps) {
 
   return {
     metadata(): CapabilityStatement {
-      return capabilityStatement(base);
+      return capabilityStatement(base, tokenUrl);
     },
 
     async readObservation(reader: FhirReader, id: string): Promise<Observation> {
+      readings.check(reader, 'Observation');
       const row = await fhir.observation(id);
       if (!row) throw missing('Observation', id);
       const reading = await readings.of(reader, 'Observation', row.patientId);
@@ -137,6 +142,7 @@ export function fhirService(deps: FhirServiceDeps) {
     },
 
     async readPatient(reader: FhirReader, id: string): Promise<Patient> {
+      readings.check(reader, 'Patient');
       const row = await fhir.patient(id);
       if (!row) throw missing('Patient', id);
       const reading = await readings.of(reader, 'Patient', row.id);
