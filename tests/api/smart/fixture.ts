@@ -15,7 +15,10 @@ export interface SystemKey {
   privateJwk: JWK;
 }
 
-export async function systemKey(alg: 'RS384' | 'ES384', kid = randomUUID()): Promise<SystemKey> {
+export async function systemKey(
+  alg: 'RS384' | 'ES384',
+  kid: string = randomUUID(),
+): Promise<SystemKey> {
   const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
   return {
     alg,
@@ -97,13 +100,13 @@ export async function requestToken(
 /** Registers a system straight in the database, as the superadmin's route would. */
 export async function registerSystem(
   db: Kysely<Database>,
-  key: SystemKey,
+  publicJwk: JWK,
   scopes: string[],
   createdBy: string,
 ): Promise<string> {
   const id = randomUUID();
   await sql`insert into smart_clients (id, name, jwks, scopes, created_by)
-    values (${id}, ${'Matrix Lab'}, ${JSON.stringify({ keys: [key.publicJwk] })},
+    values (${id}, ${'Matrix Lab'}, ${JSON.stringify({ keys: [publicJwk] })},
       ${JSON.stringify(scopes)}, ${createdBy})`.execute(db);
   return id;
 }
