@@ -17,7 +17,7 @@ export const smartClientsMessages = {
   keyPrivate:
     'A key carries private parts (d, p, q, dp, dq, qi, oth or k): register the public key only',
   keyUnusable:
-    'Each key must be an RS384 public key (kty RSA, n and e, 2048 bits or more) or an ES384 public key (kty EC, crv P-384, x and y)',
+    'Each key must be an RS384 public key (kty RSA, n and e, 2048 to 8192 bits) or an ES384 public key (kty EC, crv P-384, x and y)',
   scopesRequired: 'Give 1 to 20 scopes, such as system/Observation.rs or system/*.rs',
   scopeUnknown:
     'Unknown scope: use system/<Type>.rs or system/*.rs (or .read, SMART v1’s spelling) for a type this server serves',

@@ -54,6 +54,8 @@ describe('a system’s registered keys', () => {
     expect(await publicKeyOf({ ...rsa.publicJwk, alg: 'ES384' })).toEqual(refused);
     expect(await publicKeyOf({ ...rsa.publicJwk, use: 'enc' })).toEqual(refused);
     expect(await publicKeyOf(keyPair('rsa', 1024).publicJwk)).toEqual(refused);
+    const huge = Buffer.alloc(1025, 0xff).toString('base64url');
+    expect(await publicKeyOf({ ...rsa.publicJwk, n: huge })).toEqual(refused);
     expect(await publicKeyOf(keyPair('ec', 'P-256').publicJwk)).toEqual(refused);
     expect(await publicKeyOf({ ...p384.publicJwk, y: p384.publicJwk.x })).toEqual(refused);
     expect(await publicKeyOf({ kty: 'OKP', kid: 'k1', crv: 'Ed25519', x: 'AA' })).toEqual(refused);

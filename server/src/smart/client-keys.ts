@@ -10,8 +10,11 @@ const keyTypes = {
   EC: { alg: 'ES384', members: ['crv', 'x', 'y'] },
 } as const;
 
-/** The least RSA modulus taken, in bits (RFC 7518 §3.3 asks 2048 for RS384). */
-const leastRsaBits = 2048;
+/**
+ * The RSA moduli taken, in bits: at least RFC 7518 §3.3's 2048 for RS384, and at most 8192,
+ * past which a key only makes each verification slower.
+ */
+const rsaBits = { least: 2048, most: 8192 };
 
 export type KeyProblem = 'private' | 'unusable';
 
@@ -43,7 +46,8 @@ export async function publicKeyOf(
     if (typeof value !== 'string' || value === '') return unusable;
     key[member] = value;
   }
-  if (type.alg === 'RS384' && bitsOf(key.n ?? '') < leastRsaBits) return unusable;
+  const bits = type.alg === 'RS384' ? bitsOf(key.n ?? '') : 0;
+  if (type.alg === 'RS384' && (bits < rsaBits.least || bits > rsaBits.most)) return unusable;
   if (type.alg === 'ES384' && key.crv !== 'P-384') return unusable;
   try {
     await importJWK(key as JWK, type.alg);
