@@ -45,6 +45,9 @@ export const auditTypes = {
   'clinic-changed': 'U',
   'clinic-staff-changed': 'U',
   'hmis-report-sent': 'E',
+  'smart-client-registered': 'C',
+  'smart-client-removed': 'D',
+  'smart-token-issued': 'E',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;
@@ -70,6 +73,7 @@ export const auditEntityTypes = [
   'care-grant',
   'clinic',
   'hmis-report',
+  'smart-client',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

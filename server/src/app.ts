@@ -67,7 +67,17 @@ import { fhirService } from './fhir/fhir-service';
 import { fhirRepository } from './fhir/fhir-repository';
 import { fhirRecordRepository } from './fhir/fhir-record-repository';
 import { fhirReadings } from './fhir/fhir-reading';
+import { fhirReaderOf } from './fhir/fhir-reader';
+import { servedTypes } from './fhir/capability-statement';
 import { fhirBasePath } from '@shared/fhir';
+import { smartTokenPath } from '@shared/smart';
+import { registerSmartRoutes } from './routes/smart';
+import { registerSmartClientRoutes } from './routes/smart-clients';
+import { smartClientsRepository } from './smart/smart-clients-repository';
+import { smartClientsService } from './smart/smart-clients-service';
+import { smartTokensRepository } from './smart/smart-tokens-repository';
+import { smartTokenService } from './smart/smart-token-service';
+import { smartConfiguration } from './smart/smart-configuration';
 import { openPhotoStorage } from './storage/open-photo-storage';
 import { uploadsRepository } from './uploads/uploads-repository';
 import { uploadsService } from './uploads/uploads-service';
@@ -199,6 +209,8 @@ export async function buildApp({
   );
   const visits = visitsRepository(db);
   const healthChecks = healthRepository(db);
+  const smartClients = smartClientsRepository(db);
+  const smartTokens = smartTokensRepository(db);
   server.addHook('onClose', () => mailer.close());
   const jobs = await startJobQueue(database.rawSql, server.log);
   server.addHook('onClose', () => jobs.stop());
@@ -233,6 +245,7 @@ export async function buildApp({
       },
       { name: 'health checks', run: () => healthChecks.prune() },
       { name: 'open screens', run: () => screens.prune() },
+      { name: 'system tokens', run: () => smartTokens.prune() },
     ],
     server.log,
   );
@@ -402,6 +415,16 @@ export async function buildApp({
     }),
     requireUser,
   });
+  // What an assertion's `aud` must be: on PUBLIC_URL, never the request's Host.
+  const tokenUrl = new URL(smartTokenPath, config.publicUrl).toString();
+  const systemTokens = smartTokenService({
+    clients: smartClients,
+    tokens: smartTokens,
+    trail,
+    limiter,
+    tokenUrl,
+    served: servedTypes,
+  });
   registerFhirRoutes(server, {
     fhir: fhirService({
       fhir: fhirRepository(db),
@@ -413,7 +436,19 @@ export async function buildApp({
         mayActFor: (callerId, patientId) => careCircle.mayActFor(callerId, patientId),
       }),
       base: new URL(fhirBasePath, config.publicUrl).toString(),
+      tokenUrl,
     }),
+    readerOf: fhirReaderOf({
+      requireUser,
+      systemReaderOf: (token, address) => systemTokens.readerOf(token, address),
+    }),
+  });
+  registerSmartRoutes(server, {
+    tokens: systemTokens,
+    configuration: smartConfiguration(tokenUrl, servedTypes),
+  });
+  registerSmartClientRoutes(server, {
+    smartClients: smartClientsService({ clients: smartClients, trail, served: servedTypes }),
     requireUser,
   });
   registerAuditRoutes(server, { audit: auditService({ audit, trail }), requireUser });

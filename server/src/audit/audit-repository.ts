@@ -33,7 +33,10 @@ export interface AuditRecord {
 export interface AuditFilter {
   /** Entries by or about the account with this e-mail. */
   email?: string | undefined;
-  /** Entries about this record (a conversation, message, photo, visit, reading, prescription, dose or account id). */
+  /**
+   * Entries about this record (a conversation, message, photo, visit, reading, prescription,
+   * dose or account id), or by or about this registered system (its client id).
+   */
   record?: string | undefined;
   since?: Date | undefined;
   /** The `next` of the previous page. */
@@ -120,10 +123,13 @@ export function auditRepository(db: Kysely<Database>) {
       }
       if (filter.record !== undefined) {
         const record = filter.record;
+        // A registered system's id finds what it did too: it is no account, so it is named in
+        // the entry's detail (`systemAgentOf` in audit-trail.ts).
         query = query.where((eb) =>
           eb.or([
             eb('audit_events.entity_id', '=', record),
             eb('audit_events.subject_id', '=', record),
+            eb(sql<string>`audit_events.detail->>'smartClient'`, '=', record),
           ]),
         );
       }

@@ -13,6 +13,23 @@ export function agentOf(actor: Actor): AuditAgent {
   };
 }
 
+/**
+ * A registered system (SMART Backend Services) as the trail names it. No account acted, so the
+ * agent has no id or role: wherever the trail's agent has an id it is an account's (the
+ * superadmin's `?user=` and the e-mail beside each entry, the operators' `--user`), and a
+ * client id there would read as one. The client is named in the entry's detail instead
+ * (`smartClient`, indexed), where the superadmin's `?record=<client id>` finds it.
+ */
+export function systemAgentOf(
+  clientId: string,
+  address: string,
+): { agent: AuditAgent; detail: { smartClient: string } } {
+  return {
+    agent: { id: null, role: null, address, onBehalfOf: null },
+    detail: { smartClient: clientId },
+  };
+}
+
 /** Staff are every role but patient: their reads of someone's records are recorded. */
 export function isStaff(role: Role): boolean {
   return role !== 'patient';

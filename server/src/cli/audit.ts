@@ -8,7 +8,8 @@ import { exitCodes, runWhenInvoked, type Output } from './command-line';
 
 export const usage = `Usage:
   npm run audit -- --user <email>     entries by or about this account
-  npm run audit -- --record <id>      entries about a conversation, message, photo, visit, reading, prescription, dose or account
+  npm run audit -- --record <id>      entries about a conversation, message, photo, visit, reading, prescription, dose or account,
+                                      or by or about a registered system (its client id)
   npm run audit -- --since <date>     entries from this date or time on, in clinic time
                                       (2026-11-01, 2026-11-01T08:00, or with a zone: 2026-11-01T02:15:00Z)
 

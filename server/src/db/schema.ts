@@ -372,6 +372,35 @@ export interface OpenScreensTable {
   seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A system registered for SMART Backend Services (`0022-smart-clients`). */
+export interface SmartClientsTable {
+  id: string;
+  name: string;
+  /** Written as JSON text, read back as an object. */
+  jwks: ColumnType<{ keys: Record<string, unknown>[] }, string, never>;
+  scopes: ColumnType<string[], string, never>;
+  created_at: CreatedAt;
+  created_by: string;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  removed_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An accepted client assertion's `jti`, kept until the assertion would have expired. */
+export interface SmartUsedAssertionsTable {
+  client_id: string;
+  jti: string;
+  expires_at: ColumnType<Date, Date | string, never>;
+}
+
+/** A system's access token, by the SHA-256 of the token. */
+export interface SmartAccessTokensTable {
+  token_hash: string;
+  client_id: string;
+  scope: string;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -404,4 +433,7 @@ export interface Database {
   care_grants: CareGrantsTable;
   care_invitations: CareInvitationsTable;
   clinics: ClinicsTable;
+  smart_clients: SmartClientsTable;
+  smart_used_assertions: SmartUsedAssertionsTable;
+  smart_access_tokens: SmartAccessTokensTable;
 }

@@ -1,4 +1,8 @@
-import type { CapabilityStatement, CapabilityStatementRestResource } from 'fhir/r4';
+import type {
+  CapabilityStatement,
+  CapabilityStatementRestResource,
+  CapabilityStatementRestSecurity,
+} from 'fhir/r4';
 import { recordTypes, type RecordType } from '@shared/fhir';
 import { searchIncludesOf } from './includes';
 
@@ -75,11 +79,42 @@ const operations: Partial<Record<SupportedType, { name: string; definition: stri
 /** Parameters every search takes, whatever its type. */
 const common = [{ name: '_count', type: 'number' }] as const;
 
+/** The resource types the API serves. */
+export const servedTypes = Object.keys(supportedResources) as SupportedType[];
+
+/**
+ * How a system gets a token (SMART Backend Services): the SMART service, and the token
+ * endpoint in the extension SMART clients read; people sign in to the app as before.
+ */
+function security(tokenUrl: string): CapabilityStatementRestSecurity {
+  return {
+    service: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+            code: 'SMART-on-FHIR',
+          },
+        ],
+      },
+    ],
+    extension: [
+      {
+        url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+        extension: [{ url: 'token', valueUri: tokenUrl }],
+      },
+    ],
+    description:
+      'A registered system: SMART Backend Services (client credentials with an RS384 or ES384 signed JWT assertion) at the token endpoint. A person: the Sewa session, or a JWT from /api/auth/token.',
+  };
+}
+
 /**
  * The server's CapabilityStatement: exactly the types, interactions and search parameters
- * the API serves (`supportedResources`), JSON only, on its public URL.
+ * the API serves (`supportedResources`), JSON only, on its public URL, and how a system gets
+ * an access token.
  */
-export function capabilityStatement(base: string): CapabilityStatement {
+export function capabilityStatement(base: string, tokenUrl: string): CapabilityStatement {
   const resource = Object.entries(supportedResources).map(
     ([type, params]): CapabilityStatementRestResource => ({
       type: type as SupportedType,
@@ -104,6 +139,6 @@ export function capabilityStatement(base: string): CapabilityStatement {
     implementation: { description: 'Sewa telehealth FHIR R4 API', url: base },
     fhirVersion: '4.0.1',
     format: ['json'],
-    rest: [{ mode: 'server', resource }],
+    rest: [{ mode: 'server', security: security(tokenUrl), resource }],
   };
 }

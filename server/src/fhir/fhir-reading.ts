@@ -1,12 +1,14 @@
-import type { Expression, SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { actsOnSomeoneElse, type PatientAccess } from '../access/patient-access';
 import type { Actor } from '../auth/actor';
 import type { MayActFor } from '../auth/require-user';
 import { mayReadAudit } from '../audit/audit-access';
-import { agentOf, type AuditTrail } from '../audit/audit-trail';
+import { agentOf, systemAgentOf, type AuditTrail } from '../audit/audit-trail';
 import type { AuditRecord } from '../audit/audit-repository';
+import { AppError } from '../http/app-error';
+import { scopesCover } from '../smart/smart-scopes';
 import type { SupportedType } from './capability-statement';
-import type { FhirReader } from './fhir-reader';
+import type { FhirReader, PersonReader, SystemReader } from './fhir-reader';
 
 /** Which patients' rows a search may return: the access rule, as SQL over a patient id column. */
 export type Visible = (patient: Expression<string>) => Expression<SqlBool>;
@@ -37,14 +39,17 @@ export interface FhirReadingDeps {
   mayActFor: MayActFor;
 }
 
+const everyPatient: Visible = () => sql<SqlBool>`true`;
+
 /**
  * The reading of a request: a person reads as themselves or, for a request about one
- * patient who granted them, acting for that patient; the app's access rule decides.
+ * patient who granted them, acting for that patient; the app's access rule decides. A system
+ * reads every patient's resources of the types its token's scopes cover, and nothing else.
  */
 export function fhirReadings(deps: FhirReadingDeps) {
   const { access, trail } = deps;
 
-  async function actorOf(reader: FhirReader, patientId: string | null): Promise<Actor> {
+  async function actorOf(reader: PersonReader, patientId: string | null): Promise<Actor> {
     const { caller, address } = reader;
     const actingFor =
       patientId !== null &&
@@ -54,12 +59,51 @@ export function fhirReadings(deps: FhirReadingDeps) {
     return { caller, address, onBehalfOf: actingFor ? patientId : null };
   }
 
-  return {
+  /** A system's reading: all of a covered type, and every read in the trail under its client. */
+  function systemReading(reader: SystemReader): FhirReading {
+    const { agent, detail } = systemAgentOf(reader.clientId, reader.address);
+    return {
+      // A system whose scopes cover AuditEvent was let read the trail when it was registered.
+      mayReadTrail: true,
+      noteTrailRead: (asked) =>
+        trail.note({
+          type: 'audit-read',
+          agent,
+          entity: { type: 'audit-trail', id: null },
+          detail: { ...asked, via: 'fhir', ...detail },
+        }),
+      visible: everyPatient,
+      may: () => Promise.resolve(true),
+      async note(entries) {
+        if (entries.length === 0) return;
+        await trail.noteEach(
+          entries.map((entry) => ({ ...entry, agent, detail: { via: 'fhir', ...detail } })),
+        );
+      },
+    };
+  }
+
+  const readings = {
+    /**
+     * Refuses, before anything is looked up, a system whose token's scopes do not cover
+     * `type`: an id it may not read and one that does not exist then answer alike.
+     */
+    check(reader: FhirReader, type: SupportedType): void {
+      if (reader.kind === 'system' && !scopesCover(reader.scopes, type)) {
+        throw new AppError(
+          'forbidden',
+          `Insufficient scope: the access token's scope does not cover ${type}.`,
+        );
+      }
+    },
+
     /**
      * How `reader` reads resources of `type`, about `patientId` when the request names one
      * patient (null when it names none or several).
      */
-    async of(reader: FhirReader, _type: SupportedType, patientId: string | null) {
+    async of(reader: FhirReader, type: SupportedType, patientId: string | null) {
+      readings.check(reader, type);
+      if (reader.kind === 'system') return systemReading(reader);
       const actor = await actorOf(reader, patientId);
       const agent = agentOf(actor);
       return {
@@ -86,6 +130,7 @@ export function fhirReadings(deps: FhirReadingDeps) {
       } satisfies FhirReading;
     },
   };
+  return readings;
 }
 
 export type FhirReadings = ReturnType<typeof fhirReadings>;

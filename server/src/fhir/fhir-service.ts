@@ -75,6 +75,8 @@ export interface FhirServiceDeps {
   now?: () => Date;
   /** The API's base URL on the server's public address (`…/fhir/R4`). */
   base: string;
+  /** The SMART token endpoint's URL on the server's public address. */
+  tokenUrl: string;
 }
 
 /** The days a patient may book on, as a Schedule's planning horizon. */
@@ -161,10 +163,12 @@ const readOf = (type: AuditType, entity: AuditEntityType, row: RecordRow): ReadE
  * The FHIR R4 API's reads and searches. Who may see what is the app's one access rule
  * (`access/patient-access.ts`), for the caller as themselves, or, for a request about a
  * patient who granted them, acting for that patient; a record they may not read is missing.
- * Every resource of someone else's that is answered is in the audit trail first.
+ * A registered system reads every patient's resources of the types its token's scopes cover,
+ * and is refused (403) any other type. Every resource of someone else's that is answered is in
+ * the audit trail first (`fhir-reading.ts`).
  */
 export function fhirService(deps: FhirServiceDeps) {
-  const { fhir, record, readings, base } = deps;
+  const { fhir, record, readings, base, tokenUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** How each type of the record is stored, drawn and entered in the trail when read. */
@@ -380,10 +384,11 @@ export function fhirService(deps: FhirServiceDeps) {
 
   return {
     metadata(): CapabilityStatement {
-      return capabilityStatement(base);
+      return capabilityStatement(base, tokenUrl);
     },
 
     readRecord(reader: FhirReader, type: RecordType, id: string): Promise<FhirResource> {
+      readings.check(reader, type);
       return withKind(type, async (kind) => {
         const row = await kind.rows.read(id);
         if (!row) throw missing(type, id);
@@ -523,6 +528,7 @@ export function fhirService(deps: FhirServiceDeps) {
     },
 
     async readObservation(reader: FhirReader, id: string): Promise<Observation> {
+      readings.check(reader, 'Observation');
       const row = await fhir.observation(id);
       if (!row) throw missing('Observation', id);
       const reading = await readings.of(reader, 'Observation', row.patientId);
@@ -571,6 +577,7 @@ export function fhirService(deps: FhirServiceDeps) {
     },
 
     async readPatient(reader: FhirReader, id: string): Promise<Patient> {
+      readings.check(reader, 'Patient');
       const row = await fhir.patient(id);
       if (!row) throw missing('Patient', id);
       const reading = await readings.of(reader, 'Patient', row.id);

@@ -29,6 +29,11 @@ const statusByCode: Record<ServerErrorCode, number> = {
   care_access_ended: 403,
   dhis2_unauthorized: 502,
   dhis2_unavailable: 502,
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  invalid_scope: 400,
+  unsupported_grant_type: 400,
 };
 
 /** The one error type routes throw; the error handler turns it into `{ error: { code, message } }`. */

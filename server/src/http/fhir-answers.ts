@@ -4,7 +4,8 @@ import { fhirJsonType } from '@shared/fhir';
 import { operationOutcome } from '../fhir/operation-outcome';
 import { AppError } from './app-error';
 
-function appErrorIn(payload: unknown): ApiError['error'] | null {
+/** The app's error an answer's body carries (`{ error: { code, message } }`), if it is one. */
+export function appErrorIn(payload: unknown): ApiError['error'] | null {
   if (typeof payload !== 'string') return null;
   try {
     const parsed = JSON.parse(payload) as Partial<ApiError> | null;

@@ -12,9 +12,7 @@ import {
   recordTypes,
   type RecordType,
 } from '@shared/fhir';
-import type { FastifyRequest } from 'fastify';
-import type { RequireUser } from '../auth/require-user';
-import { personReader, type FhirReader } from '../fhir/fhir-reader';
+import type { FhirReaderOf } from '../fhir/fhir-reader';
 import type { FhirService } from '../fhir/fhir-service';
 import { fhirAnswers } from '../http/fhir-answers';
 import { noStore } from '../http/no-store';
@@ -22,7 +20,8 @@ import { useRouteSchemas, type ApiServer } from '../http/route-schemas';
 
 export interface FhirDeps {
   fhir: FhirService;
-  requireUser: RequireUser;
+  /** Who reads: a registered system by its access token, or a person signed in to the app. */
+  readerOf: FhirReaderOf;
 }
 
 const read = { params: fhirReadParamsSchema, response: { 200: fhirResourceSchema } };
@@ -34,12 +33,11 @@ const readConfig = {
 
 /**
  * The FHIR R4 API under `/fhir/R4`: the CapabilityStatement, and read and search of what it
- * lists, for a signed-in caller (the web app's session, or a JWT from `/api/auth/token`).
+ * lists, for a signed-in caller (the web app's session, or a JWT from `/api/auth/token`) or a
+ * registered system (an access token from `/fhir/R4/auth/token`, `routes/smart.ts`).
  */
 export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
-  const { fhir, requireUser } = deps;
-  const readerOf = async (request: FastifyRequest): Promise<FhirReader> =>
-    personReader(await requireUser(request), request.ip);
+  const { fhir, readerOf } = deps;
   void app.register(
     (context, _options, done) => {
       fhirAnswers(context);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { fhirBasePath } from '@shared/fhir';
+import { smartTokenPath } from '@shared/smart';
 import type { Role } from '@shared/role';
 import type { Answer } from '../auth/client';
 import type { Call, MatrixEntry } from './matrix';
@@ -60,7 +61,8 @@ export function refusalsFor(cell: Cell): number[] {
 
 /**
  * Sends a cell's call: JSON through the test client; raw bytes as the web app sends a
- * photo; and for an event stream, the answer's head only (a refusal is read whole).
+ * photo; a form as a system posts one for a token; and for an event stream, the answer's
+ * head only (a refusal is read whole).
  */
 export async function send(
   caller: Caller,
@@ -70,19 +72,21 @@ export async function send(
   extraHeaders: Record<string, string> = {},
 ): Promise<Answer> {
   const client = caller.client();
-  if (!call.bytes && !stream) {
+  if (!call.bytes && !call.form && !stream) {
     return client.call(method, call.path, call.body, { headers: extraHeaders });
   }
   const headers: Record<string, string> = { ...extraHeaders, origin: client.baseUrl };
   const cookie = client.cookieHeader();
   if (cookie !== '') headers.cookie = cookie;
   if (call.bytes) headers['content-type'] = call.bytes.contentType;
+  if (call.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const sent = call.bytes?.data ?? (call.form && new URLSearchParams(call.form).toString());
   const hangUp = new AbortController();
   const response = await fetch(new URL(call.path, client.baseUrl), {
     method,
     headers,
     signal: hangUp.signal,
-    ...(call.bytes ? { body: call.bytes.data } : {}),
+    ...(sent !== undefined ? { body: sent } : {}),
   });
   if (stream && response.ok) {
     hangUp.abort();
@@ -99,10 +103,14 @@ export async function send(
 }
 
 /**
- * What a refusal of the entry's route looks like: the app's error (a code and a message), or
- * within the FHIR API an OperationOutcome; with no route known, the app's.
+ * What a refusal of the entry's route looks like: the app's error (a code and a message); at
+ * the SMART token endpoint an OAuth error (RFC 6749 §5.2); elsewhere within the FHIR API an
+ * OperationOutcome; with no route known, the app's.
  */
 export function refusedBody(entry: MatrixEntry | undefined): unknown {
+  if (entry?.route === `POST ${smartTokenPath}`) {
+    return { error: expect.any(String) as string, error_description: expect.any(String) as string };
+  }
   if (entry?.route.split(' ')[1]?.startsWith(`${fhirBasePath}/`)) {
     return {
       resourceType: 'OperationOutcome',

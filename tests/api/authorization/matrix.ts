@@ -1,4 +1,4 @@
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { CarePermissions } from '@shared/care-circle';
@@ -19,6 +19,8 @@ import type { Caller, World } from './world';
 import { clinicKey } from './world';
 import { testPushServiceHost } from '../support/test-server';
 import { tokenHash } from '../../../server/src/care-circle/care-circle-service';
+import { smartConfigurationPath, smartTokenPath } from '@shared/smart';
+import { assertion, registerSystem, systemKey, tokenForm, type SystemKey } from '../smart/fixture';
 
 /**
  * Who may call a route:
@@ -81,11 +83,13 @@ export type CareNeed =
   | 'self'
   | 'named-record';
 
-/** What a matrix cell sends: a concrete path and, for writes, a JSON body or raw bytes. */
+/** What a matrix cell sends: a concrete path and, for writes, a JSON body, raw bytes or a form. */
 export interface Call {
   path: string;
   body?: Record<string, unknown>;
   bytes?: { data: Buffer; contentType: string };
+  /** Sent as `application/x-www-form-urlencoded` (the SMART token endpoint). */
+  form?: Record<string, string>;
 }
 
 export interface CallContext {
@@ -567,6 +571,44 @@ let signUps = 0;
  * entry here fails the authorization test. The account system's mount
  * (`/api/auth/*`) is one route for many endpoints, so it has several entries.
  */
+/** A system's public key, as the superadmin registers it: ES384 (P-384), made once. */
+const systemPublicJwk = {
+  ...generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey.export({ format: 'jwk' }),
+  kid: 'matrix-system',
+};
+
+/** The matrix's registered system in each world, with the key it signs with. */
+const systems = new WeakMap<World, Promise<{ id: string; key: SystemKey }>>();
+
+/** An assertion of the world's registered system, signed now with a jti of its own. */
+async function systemAssertion(world: World): Promise<string> {
+  let system = systems.get(world);
+  if (system === undefined) {
+    system = systemKey('RS384').then(async (key) => ({
+      key,
+      id: await registerSystem(
+        world.server.database.db,
+        key.publicJwk,
+        ['system/Observation.rs'],
+        world.byRole.superadmin.userId ?? '',
+      ),
+    }));
+    systems.set(world, system);
+  }
+  const { id, key } = await system;
+  return assertion(world.server.url, id, key);
+}
+
+/** A registered system for the superadmin to remove. */
+function smartClientOf(world: World): Promise<string> {
+  return registerSystem(
+    world.server.database.db,
+    systemPublicJwk,
+    ['system/*.rs'],
+    world.byRole.superadmin.userId ?? '',
+  );
+}
+
 export const matrix: MatrixEntry[] = [
   {
     route: 'GET /api/health',
@@ -1352,6 +1394,34 @@ export const matrix: MatrixEntry[] = [
     call: ({ resource }) => ({ path: `/api/care-invitations/${resource}/accept` }),
   },
   {
+    route: 'GET /api/smart-clients',
+    access: only('superadmin'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/smart-clients' }),
+  },
+  {
+    route: 'POST /api/smart-clients',
+    access: only('superadmin'),
+    forPatient: 'never',
+    call: () => ({
+      path: '/api/smart-clients',
+      body: {
+        name: 'Matrix Lab',
+        jwks: { keys: [systemPublicJwk] },
+        scopes: ['system/Observation.rs'],
+      },
+    }),
+    allowed: [201],
+  },
+  {
+    route: 'DELETE /api/smart-clients/:clientId',
+    access: only('superadmin'),
+    forPatient: 'never',
+    prepare: smartClientOf,
+    call: ({ resource }) => ({ path: `/api/smart-clients/${resource}` }),
+    allowed: [204],
+  },
+  {
     route: 'POST /api/care-invitations/:token/claim',
     access: everyone,
     forPatient: 'self',
@@ -1516,6 +1586,28 @@ export const matrix: MatrixEntry[] = [
     forPatient: 'never',
     call: () => ({ path: '/fhir/R4/AuditEvent?_count=5' }),
     query: { date: 'checked', _count: 'checked', patient: 'free' },
+  },
+
+  // SMART Backend Services: a system, not a person, authenticates by its signed assertion.
+  {
+    route: `GET ${smartConfigurationPath}`,
+    access: everyone,
+    forPatient: 'self',
+    call: () => ({ path: smartConfigurationPath }),
+  },
+  {
+    route: `POST ${smartTokenPath}`,
+    access: everyone,
+    forPatient: 'self',
+    // A fresh assertion for each caller: an assertion is accepted once.
+    prepare: systemAssertion,
+    call: ({ resource }) => ({
+      path: smartTokenPath,
+      form: tokenForm(resource, 'system/Observation.rs'),
+    }),
+    check(answer) {
+      expect(answer.body).toMatchObject({ token_type: 'bearer', scope: 'system/Observation.rs' });
+    },
   },
 
   // The account system.

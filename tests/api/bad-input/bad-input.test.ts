@@ -91,6 +91,69 @@ function photoMutations(valid: NonNullable<Call['bytes']>): fc.Arbitrary<Mutatio
   ];
 }
 
+const formType = 'application/x-www-form-urlencoded';
+const encoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/**
+ * Every way of bending a form (the SMART token endpoint's): each parameter left out, bent,
+ * given twice; text that is no such form; the form in another type; too large. Each parameter
+ * is needed as sent, so all of these must be refused but an extra parameter.
+ */
+function formMutations(form: Record<string, string>): fc.Arbitrary<Mutation>[] {
+  const key = fc.constantFrom(...Object.keys(form));
+  const without = (missing: string) =>
+    Object.fromEntries(Object.entries(form).filter(([name]) => name !== missing));
+  return [
+    key.map((missing) => ({
+      label: `without ${missing}`,
+      body: encoded(without(missing)),
+      contentType: formType,
+      mustRefuse: true,
+    })),
+    fc.tuple(key, nastyString).map(([field, value]) => ({
+      label: `${field} bent (${value.length} characters)`,
+      body: encoded({ ...form, [field]: value }),
+      contentType: formType,
+      mustRefuse: true,
+    })),
+    key.map((field) => ({
+      label: `${field} given twice`,
+      body: `${encoded(form)}&${encoded({ [field]: form[field] ?? '' })}`,
+      contentType: formType,
+      mustRefuse: true,
+    })),
+    fc.string({ maxLength: 200 }).map((text) => ({
+      label: 'text that is no such form',
+      body: text,
+      contentType: formType,
+      mustRefuse: true,
+    })),
+    fc.constantFrom('application/json', 'text/plain', 'application/xml', '').map((contentType) => ({
+      label: `sent as ${contentType || 'no type'}`,
+      body: contentType === jsonType ? json(form) : encoded(form),
+      contentType,
+      mustRefuse: true,
+    })),
+    fc
+      .tuple(
+        fc.constantFrom('role', 'userId', 'id', '__proto__', 'constructor', 'client_id'),
+        fc.string({ maxLength: 40 }),
+      )
+      .map(([field, value]) => ({
+        label: `with an extra ${field}`,
+        body: `${encoded(form)}&${encoded({ [field]: value })}`,
+        contentType: formType,
+        mustRefuse: false,
+      })),
+    fc.constant({
+      label: 'a form over the size limit',
+      body: encoded({ ...form, scope: 'x'.repeat(1_100_000) }),
+      contentType: formType,
+      mustRefuse: true,
+    }),
+  ];
+}
+
 function parsesAsJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -106,8 +169,12 @@ function mutations(valid: Call, entry: MatrixEntry) {
   const optional = entry.optional ?? [];
   const keys = Object.keys(valid.body ?? {});
   const withBody: fc.Arbitrary<Mutation>[] = valid.bytes ? photoMutations(valid.bytes) : [];
-  const validBody = valid.bytes?.data ?? (valid.body === undefined ? undefined : json(valid.body));
-  const validType = valid.bytes?.contentType ?? jsonType;
+  if (valid.form) withBody.push(...formMutations(valid.form));
+  const validBody =
+    valid.bytes?.data ??
+    (valid.form && encoded(valid.form)) ??
+    (valid.body === undefined ? undefined : json(valid.body));
+  const validType = valid.bytes?.contentType ?? (valid.form ? formType : jsonType);
   if (valid.body !== undefined) {
     const body = valid.body;
     const key = fc.constantFrom(...keys);
