@@ -430,6 +430,13 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
       401,
       'invalid_client',
     );
+    expectOAuthError(await requestToken(server.url, '', fresh()), 400, 'invalid_request');
+    const bare = await fetch(tokenUrlOf(server.url), { method: 'POST', headers: fresh() });
+    expectOAuthError(
+      { status: bare.status, headers: bare.headers, body: (await bare.json()) as never },
+      400,
+      'invalid_request',
+    );
     // Nothing was accepted: the assertion still gets its token.
     expect((await requestToken(server.url, good, fresh())).status).toBe(200);
   });
