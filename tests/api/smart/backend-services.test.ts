@@ -53,14 +53,16 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
   let lab: SmartClient;
   let hospital: SmartClient;
 
+  /** Every line the server logged, and every assertion and token it was given or gave. */
+  const logLines: string[] = [];
+  const secrets: string[] = [];
   const tokenFor = async (client: SmartClient, key: SystemKey, scope: string) => {
-    const answer = await requestToken(
-      server.url,
-      tokenForm(await assertion(server.url, client.id, key), scope),
-      fresh(),
-    );
+    const signed = await assertion(server.url, client.id, key);
+    const answer = await requestToken(server.url, tokenForm(signed, scope), fresh());
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.access_token as string;
+    const token = answer.body.access_token as string;
+    secrets.push(signed, token);
+    return token;
   };
   const bearer = (token: string) =>
     new Client(server.url, { authorization: `Bearer ${token}`, ...fresh() });
@@ -82,7 +84,11 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
     ).rows;
 
   beforeAll(async () => {
-    server = await startTestServer({ variant, env: { TRUST_PROXY: '127.0.0.1' } });
+    server = await startTestServer({
+      variant,
+      env: { TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'info' },
+      logDestination: { write: (line) => void logLines.push(line) },
+    });
     superadmin = await person(server, 'superadmin', { first: 'Asha' });
     doctor = await person(server, 'doctor', { first: 'Ram', last: 'Thapa' });
     sita = await person(server, 'patient', { first: 'Sita', last: 'Sharma' });
@@ -424,6 +430,13 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
       401,
       'invalid_client',
     );
+    expectOAuthError(await requestToken(server.url, '', fresh()), 400, 'invalid_request');
+    const bare = await fetch(tokenUrlOf(server.url), { method: 'POST', headers: fresh() });
+    expectOAuthError(
+      { status: bare.status, headers: bare.headers, body: (await bare.json()) as never },
+      400,
+      'invalid_request',
+    );
     // Nothing was accepted: the assertion still gets its token.
     expect((await requestToken(server.url, good, fresh())).status).toBe(200);
   });
@@ -497,6 +510,17 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
     const asDoctor = await bearer(jwt.body.token).get<Bundle>('/fhir/R4/Observation');
     expect(asDoctor.status).toBe(200);
     expect(asDoctor.body.entry ?? []).toEqual([]);
+  });
+
+  it('logs no assertion and no token', async () => {
+    const token = await tokenFor(lab, rsaKey, 'system/Observation.rs');
+    expect((await bearer(token).get('/fhir/R4/Observation')).status).toBe(200);
+    expect(await bearer(`${token}x`).get('/fhir/R4/Observation')).toMatchObject({ status: 401 });
+    expect(logLines.some((line) => line.includes('/fhir/R4/auth/token'))).toBe(true);
+    expect(secrets.length).toBeGreaterThan(10);
+    for (const secret of secrets) {
+      expect(logLines.filter((line) => line.includes(secret))).toEqual([]);
+    }
   });
 
   it('lets housekeeping drop expired tokens and the assertions past their expiry', async () => {
