@@ -177,7 +177,7 @@ export function fhirRepository(db: Kysely<Database>) {
         'a.entity_type',
         'a.entity_id',
         'a.subject_id',
-        sql<string | null>`a.detail->>'client'`.as('client'),
+        sql<string | null>`a.detail->>'smartClient'`.as('client'),
       ]);
   const toAuditEvent = (
     row: Awaited<ReturnType<ReturnType<typeof auditEvents>['execute']>>[number],

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bundle, CapabilityStatement, Observation, OperationOutcome } from 'fhir/r4';
+import type {
+  AuditEvent,
+  Bundle,
+  CapabilityStatement,
+  Observation,
+  OperationOutcome,
+} from 'fhir/r4';
 import type { AuditPage } from '@shared/audit';
 import type { SmartClient, SmartClientList } from '@shared/smart-clients';
 import { smartTokensRepository } from '../../../server/src/smart/smart-tokens-repository';
@@ -315,6 +321,35 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
     expectOutcome(await bearer(token).get(`/fhir/R4/Patient/${randomUUID()}`), 403, 'forbidden');
     expectOutcome(await bearer(token).get('/fhir/R4/Patient'), 403, 'forbidden');
     expect(await trailOf(hospital.id, 'patient-read')).toEqual([]);
+  });
+
+  it('reads the record types and the trail its scopes name, from the same register', async () => {
+    const key = await systemKey('RS384');
+    const registered = await register({
+      name: 'District Office',
+      jwks: { keys: [key.publicJwk] },
+      scopes: ['system/Encounter.rs', 'system/AuditEvent.rs'],
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    const visit = await sita.client.post<{ id: string }>('/api/visits', { reason: 'Cough' });
+    expect(visit.status).toBe(201);
+    const token = await tokenFor(registered.body, key, 'system/Encounter.rs system/AuditEvent.rs');
+    const encounters = await bearer(token).get<Bundle>('/fhir/R4/Encounter?_count=100');
+    expect(encounters.status, JSON.stringify(encounters.body)).toBe(200);
+    expectValidFhir(encounters.body);
+    expect(encounters.body.entry?.map((entry) => entry.resource?.id)).toContain(visit.body.id);
+    // The trail shows the system's own reads, and that reading of it is itself recorded.
+    const trail = await bearer(token).get<Bundle>(`/fhir/R4/AuditEvent?patient=${sita.id}`);
+    expect(trail.status, JSON.stringify(trail.body)).toBe(200);
+    expectValidFhir(trail.body);
+    expect(
+      trail.body.entry?.some(
+        (entry) =>
+          (entry.resource as AuditEvent).agent[0]?.who?.identifier?.value === registered.body.id,
+      ),
+    ).toBe(true);
+    expect(await trailOf(registered.body.id, 'audit-read')).toHaveLength(1);
+    expectOutcome(await bearer(token).get('/fhir/R4/Observation'), 403, 'forbidden');
   });
 
   it('refuses assertions that do not authenticate the client with invalid_client', async () => {
