@@ -10,9 +10,11 @@ import {
   slotSearchSchema,
   recordSearchSchema,
   recordTypes,
+  type FhirResourceJson,
   type RecordType,
 } from '@shared/fhir';
-import type { FhirReaderOf } from '../fhir/fhir-reader';
+import type * as z from 'zod/mini';
+import type { FhirReader, FhirReaderOf } from '../fhir/fhir-reader';
 import type { FhirService } from '../fhir/fhir-service';
 import { fhirAnswers } from '../http/fhir-answers';
 import { noStore } from '../http/no-store';
@@ -24,11 +26,13 @@ export interface FhirDeps {
   readerOf: FhirReaderOf;
 }
 
-const read = { params: fhirReadParamsSchema, response: { 200: fhirResourceSchema } };
-
-/** An id that cannot be a FHIR id names nothing here: missing, as an unknown one is. */
-const readConfig = {
-  inputRefusals: { params: { code: 'not_found', message: 'No resource has that id.' } },
+/** A read by id: an id that cannot be a FHIR id names nothing here, as an unknown one does. */
+const readRoute = {
+  schema: { params: fhirReadParamsSchema, response: { 200: fhirResourceSchema } },
+  config: {
+    inputRefusals: { params: { code: 'not_found', message: 'No resource has that id.' } },
+  },
+  onRequest: noStore,
 } as const;
 
 /**
@@ -47,106 +51,62 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
         Promise.resolve(fhir.metadata()),
       );
 
-      api.get(
-        '/Patient/:id',
-        { schema: read, config: readConfig, onRequest: noStore },
-        async (request) => fhir.readPatient(await readerOf(request), request.params.id),
-      );
-      api.get(
-        '/Patient/:id/$everything',
-        { schema: read, config: readConfig, onRequest: noStore },
-        async (request) => fhir.everything(await readerOf(request), request.params.id),
-      );
-      api.get(
-        '/Patient',
-        {
-          schema: { querystring: patientSearchSchema, response: { 200: fhirResourceSchema } },
-          onRequest: noStore,
-        },
-        async (request) => fhir.searchPatients(await readerOf(request), request.query),
-      );
-
-      api.get(
-        '/Observation/:id',
-        { schema: read, config: readConfig, onRequest: noStore },
-        async (request) => fhir.readObservation(await readerOf(request), request.params.id),
-      );
-      api.get(
-        '/Observation',
-        {
-          schema: { querystring: observationSearchSchema, response: { 200: fhirResourceSchema } },
-          onRequest: noStore,
-        },
-        async (request) => fhir.searchObservations(await readerOf(request), request.query),
-      );
-      api.get(
-        '/Practitioner/:id',
-        { schema: read, config: readConfig, onRequest: noStore },
-        async (request) => fhir.readPractitioner(await readerOf(request), request.params.id),
-      );
-      api.get(
-        '/Practitioner',
-        {
-          schema: { querystring: practitionerSearchSchema, response: { 200: fhirResourceSchema } },
-          onRequest: noStore,
-        },
-        async (request) => fhir.searchPractitioners(await readerOf(request), request.query),
-      );
-
-      api.get(
-        '/Schedule/:id',
-        { schema: read, config: readConfig, onRequest: noStore },
-        async (request) => fhir.readSchedule(await readerOf(request), request.params.id),
-      );
-      api.get(
-        '/Schedule',
-        {
-          schema: { querystring: scheduleSearchSchema, response: { 200: fhirResourceSchema } },
-          onRequest: noStore,
-        },
-        async (request) => fhir.searchSchedules(await readerOf(request), request.query),
-      );
-      api.get(
-        '/Slot/:id',
-        { schema: read, config: readConfig, onRequest: noStore },
-        async (request) => fhir.readSlot(await readerOf(request), request.params.id),
-      );
-      api.get(
-        '/Slot',
-        {
-          schema: { querystring: slotSearchSchema, response: { 200: fhirResourceSchema } },
-          onRequest: noStore,
-        },
-        async (request) => fhir.searchSlots(await readerOf(request), request.query),
-      );
-      api.get(
-        '/AuditEvent/:id',
-        { schema: read, config: readConfig, onRequest: noStore },
-        async (request) => fhir.readAuditEvent(await readerOf(request), request.params.id),
-      );
-      api.get(
-        '/AuditEvent',
-        {
-          schema: { querystring: auditEventSearchSchema, response: { 200: fhirResourceSchema } },
-          onRequest: noStore,
-        },
-        async (request) => fhir.searchAuditEvents(await readerOf(request), request.query),
-      );
-
-      // The rest of the patient's record: each type read by id and searched by patient.
-      for (const type of Object.keys(recordTypes) as RecordType[]) {
+      /** A search of one type: its parameters' schema, and the service's search for them. */
+      const searchOf = <Query extends z.ZodMiniType<Record<string, unknown>>>(
+        path: string,
+        querystring: Query,
+        search: (reader: FhirReader, query: z.infer<Query>) => Promise<FhirResourceJson>,
+      ) =>
         api.get(
-          `/${type}/:id`,
-          { schema: read, config: readConfig, onRequest: noStore },
-          async (request) => fhir.readRecord(await readerOf(request), type, request.params.id),
+          path,
+          { schema: { querystring, response: { 200: fhirResourceSchema } }, onRequest: noStore },
+          // The schema above parsed the query; the type provider cannot say so for any `Query`.
+          async (request) => search(await readerOf(request), request.query as z.infer<Query>),
         );
-        api.get(
-          `/${type}`,
-          {
-            schema: { querystring: recordSearchSchema, response: { 200: fhirResourceSchema } },
-            onRequest: noStore,
-          },
-          async (request) => fhir.searchRecord(await readerOf(request), type, request.query),
+
+      // Every type is read by id alike; the record's other types, each by its own type.
+      const reads: Record<string, (reader: FhirReader, id: string) => Promise<FhirResourceJson>> = {
+        Patient: (reader, id) => fhir.readPatient(reader, id),
+        Observation: (reader, id) => fhir.readObservation(reader, id),
+        Practitioner: (reader, id) => fhir.readPractitioner(reader, id),
+        Schedule: (reader, id) => fhir.readSchedule(reader, id),
+        Slot: (reader, id) => fhir.readSlot(reader, id),
+        AuditEvent: (reader, id) => fhir.readAuditEvent(reader, id),
+        ...Object.fromEntries(
+          (Object.keys(recordTypes) as RecordType[]).map((type) => [
+            type,
+            (reader: FhirReader, id: string) => fhir.readRecord(reader, type, id),
+          ]),
+        ),
+      };
+      for (const [type, readOne] of Object.entries(reads)) {
+        api.get(`/${type}/:id`, readRoute, async (request) =>
+          readOne(await readerOf(request), request.params.id),
+        );
+      }
+      api.get('/Patient/:id/$everything', readRoute, async (request) =>
+        fhir.everything(await readerOf(request), request.params.id),
+      );
+
+      searchOf('/Patient', patientSearchSchema, (reader, query) =>
+        fhir.searchPatients(reader, query),
+      );
+      searchOf('/Observation', observationSearchSchema, (reader, query) =>
+        fhir.searchObservations(reader, query),
+      );
+      searchOf('/Practitioner', practitionerSearchSchema, (reader, query) =>
+        fhir.searchPractitioners(reader, query),
+      );
+      searchOf('/Schedule', scheduleSearchSchema, (reader, query) =>
+        fhir.searchSchedules(reader, query),
+      );
+      searchOf('/Slot', slotSearchSchema, (reader, query) => fhir.searchSlots(reader, query));
+      searchOf('/AuditEvent', auditEventSearchSchema, (reader, query) =>
+        fhir.searchAuditEvents(reader, query),
+      );
+      for (const type of Object.keys(recordTypes) as RecordType[]) {
+        searchOf(`/${type}`, recordSearchSchema, (reader, query) =>
+          fhir.searchRecord(reader, type, query),
         );
       }
       done();
