@@ -1,6 +1,6 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Clinic, ClinicStaff } from '@shared/clinics';
+import { clinicsMessages, newClinicSchema, type Clinic, type ClinicStaff } from '@shared/clinics';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,27 @@ import { addHmisStrings } from '../hmis-strings';
 
 addHmisStrings();
 
+/** The schema's refusals of a clinic's fields, in the reader's words. */
+const fieldMessages = {
+  [clinicsMessages.nameRequired]: 'hmis.clinics.errors.nameRequired',
+  [clinicsMessages.orgUnitInvalid]: 'hmis.clinics.errors.orgUnitInvalid',
+} as const;
+
+type ClinicField = 'name' | 'orgUnitCode';
+
+/** What is wrong with each field of a clinic, as the shared schema says, before it is sent. */
+function fieldErrorsOf(clinic: { name: string; orgUnitCode: string }) {
+  const checked = newClinicSchema.safeParse(clinic);
+  const errors: Partial<Record<ClinicField, (typeof fieldMessages)[keyof typeof fieldMessages]>> =
+    {};
+  for (const issue of checked.success ? [] : checked.error.issues) {
+    const field = issue.path[0];
+    const key = fieldMessages[issue.message as keyof typeof fieldMessages];
+    if ((field === 'name' || field === 'orgUnitCode') && key !== undefined) errors[field] ??= key;
+  }
+  return errors;
+}
+
 const refusals = {
   conflict: 'hmis.clinics.errors.conflict',
   forbidden: 'hmis.clinics.errors.forbidden',
@@ -28,9 +49,13 @@ function ClinicForm({ clinic }: { clinic?: Clinic }) {
   const save = useSaveClinic();
   const [name, setName] = useState(clinic?.name ?? '');
   const [orgUnitCode, setOrgUnitCode] = useState(clinic?.orgUnitCode ?? '');
+  const [fieldErrors, setFieldErrors] = useState<ReturnType<typeof fieldErrorsOf>>({});
   const titleId = useId();
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
+    const errors = fieldErrorsOf({ name, orgUnitCode });
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     save.mutate(
       { ...(clinic ? { id: clinic.id } : {}), clinic: { name, orgUnitCode } },
       {
@@ -52,6 +77,7 @@ function ClinicForm({ clinic }: { clinic?: Clinic }) {
           label={t('hmis.clinics.name')}
           value={name}
           onChange={(event) => setName(event.target.value)}
+          error={fieldErrors.name && t(fieldErrors.name)}
           required
           maxLength={120}
         />
@@ -59,6 +85,7 @@ function ClinicForm({ clinic }: { clinic?: Clinic }) {
           label={t('hmis.clinics.orgUnit')}
           value={orgUnitCode}
           onChange={(event) => setOrgUnitCode(event.target.value)}
+          error={fieldErrors.orgUnitCode && t(fieldErrors.orgUnitCode)}
           required
           maxLength={50}
         />
