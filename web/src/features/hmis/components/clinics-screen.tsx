@@ -31,8 +31,10 @@ function fieldErrorsOf(clinic: { name: string; orgUnitCode: string }) {
     {};
   for (const issue of checked.success ? [] : checked.error.issues) {
     const field = issue.path[0];
-    const key = fieldMessages[issue.message as keyof typeof fieldMessages];
-    if ((field === 'name' || field === 'orgUnitCode') && key !== undefined) errors[field] ??= key;
+    const known = Object.hasOwn(fieldMessages, issue.message);
+    if ((field === 'name' || field === 'orgUnitCode') && known) {
+      errors[field] ??= fieldMessages[issue.message as keyof typeof fieldMessages];
+    }
   }
   return errors;
 }
