@@ -128,6 +128,7 @@ function benchFhir(handle: DatabaseHandle, db: Kysely<Database> = handle.db) {
     // The vitals search reads no doctor's hours.
     schedules: { doctors: () => Promise.resolve([]), freeSlots: () => Promise.resolve(null) },
     base: 'http://127.0.0.1/fhir/R4',
+    tokenUrl: 'http://127.0.0.1/fhir/R4/auth/token',
   });
 }
 
