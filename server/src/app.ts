@@ -165,6 +165,7 @@ export async function buildApp({
   const routes = recordRoutes(server);
 
   const outbox = outboxRepository(db);
+  const notificationSettings = notificationSettingsRepository(db);
   const mailer = createMailer(config, outbox, server.log);
   const accountEntries = accountAudit(db);
   const auth = createAuth({
@@ -175,6 +176,7 @@ export async function buildApp({
     accountAudit: accountEntries,
     log: server.log,
     invitationAdmits: (code, email) => careCircle.admitsSignUp(code, email),
+    accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
@@ -207,7 +209,6 @@ export async function buildApp({
   const screens = openScreensRepository(db);
   const presence = openScreens(screens, server.log);
   server.addHook('onClose', () => presence.stop());
-  const notificationSettings = notificationSettingsRepository(db);
   const pushSubscriptions = pushSubscriptionsRepository(db);
   const sender = notificationSender({
     notifications,

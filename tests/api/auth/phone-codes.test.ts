@@ -84,8 +84,24 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
       from: 'SEWA',
       to: '9812345678',
     });
-    expect(gateway.received[0]!.fields.text).toMatch(/\b\d{6}\b/);
+    // A text of its own: one line, no word of mail, the code in Latin digits.
+    expect(gateway.received[0]!.fields.text).toMatch(
+      /^Sewa: your security code is \d{6}\. It works once, for 5 minutes\. Do not share it with anyone\.$/,
+    );
     expect(await outboxRepository(world.server.database.db).listNewestFirst()).toEqual([]);
+
+    // Someone signed in gets it in their account's language, whatever the app's header says.
+    const chosen = await client.call('PATCH', '/api/notifications/settings', { language: 'ne' });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const inNepali = await client.post(
+      '/api/auth/phone-number/send-otp',
+      { phoneNumber: '+9779812345678' },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(inNepali.status, JSON.stringify(inNepali.body)).toBe(200);
+    expect(gateway.received.at(-1)!.fields.text).toMatch(
+      /^सेवा: तपाईंको सुरक्षा कोड \d{6} हो। यो एक पटक, ५ मिनेटसम्म मात्र चल्छ। कोड कसैलाई नदिनुहोस्।$/,
+    );
 
     refuse = true;
     const refused = await client.post('/api/auth/phone-number/send-otp', {
