@@ -133,6 +133,10 @@ export interface App {
     appointmentClock(): Promise<void>;
     /** Medication reminders as at `now`. */
     doseReminders(now?: Date): Promise<void>;
+    /** What a stopped server had taken: unconfirmed if handed over, else queued again. */
+    notificationsCutOff(): Promise<void>;
+    /** Pending notifications past their time with no job: queued again. */
+    notificationsOverdue(): Promise<void>;
   };
 }
 
@@ -374,6 +378,7 @@ export async function buildApp({
       { name: 'visit clock', run: () => visitsServing.applyClock() },
       { name: 'appointment clock', run: () => appointmentsServing.applyClock() },
       { name: 'notifications cut off', run: () => sender.settleCutOff() },
+      { name: 'notifications overdue', run: () => sender.queueOverdue() },
       { name: 'dose reminders', run: () => remindDoses() },
     ],
     server.log,
@@ -453,6 +458,8 @@ export async function buildApp({
       visitClock: () => visitsServing.applyClock(),
       appointmentClock: () => appointmentsServing.applyClock(),
       doseReminders: remindDoses,
+      notificationsCutOff: () => sender.settleCutOff(),
+      notificationsOverdue: () => sender.queueOverdue(),
     },
   };
 }

@@ -25,15 +25,23 @@ export class SmsNotSentYet extends Error {
   override readonly name = 'SmsNotSentYet';
 }
 
+/** Told just before a text's request leaves for the gateway: from then on it may be sent. */
+export type BeforeRequest = () => Promise<void>;
+
 export interface SmsGateway {
   /** Sends `text` to `to` (ten digits, no +977); resolves once the gateway has queued it. */
-  send(to: string, text: string): Promise<void>;
+  send(to: string, text: string, beforeRequest?: BeforeRequest): Promise<void>;
 }
 
 /** How long a gateway may take to answer before the text counts as not sent yet. */
 const answerWithinMs = 10_000;
 
-async function post(url: string, fields: Record<string, string>) {
+async function post(
+  url: string,
+  fields: Record<string, string>,
+  beforeRequest: BeforeRequest | undefined,
+) {
+  await beforeRequest?.();
   let response: Response;
   try {
     response = await fetch(url, {
@@ -63,13 +71,12 @@ function field(body: unknown, name: string): unknown {
 /** Sparrow SMS v2: form `token`, `from`, `to`, `text`; 200 with `response_code` 200 is queued. */
 function sparrow(settings: SmsGatewaySettings): SmsGateway {
   return {
-    async send(to, text) {
-      const { status, body } = await post(settings.url, {
-        token: settings.token,
-        from: settings.from ?? '',
-        to,
-        text,
-      });
+    async send(to, text, beforeRequest) {
+      const { status, body } = await post(
+        settings.url,
+        { token: settings.token, from: settings.from ?? '', to, text },
+        beforeRequest,
+      );
       const code = Number(field(body, 'response_code'));
       if (status === 200 && code === 200) return;
       const said = field(body, 'response');
@@ -86,8 +93,12 @@ function sparrow(settings: SmsGatewaySettings): SmsGateway {
  */
 function aakash(settings: SmsGatewaySettings): SmsGateway {
   return {
-    async send(to, text) {
-      const { status, body } = await post(settings.url, { auth_token: settings.token, to, text });
+    async send(to, text, beforeRequest) {
+      const { status, body } = await post(
+        settings.url,
+        { auth_token: settings.token, to, text },
+        beforeRequest,
+      );
       const said = field(body, 'message');
       const reason = typeof said === 'string' ? `: ${said}` : '';
       if (status !== 200 || field(body, 'error') !== false) {

@@ -20,6 +20,7 @@ import * as notifications from './0018-notifications';
 import * as careCircle from './0019-care-circle';
 import * as dependentLogin from './0020-dependent-login';
 import * as clinics from './0021-clinics';
+import * as notificationHandOver from './0022-notification-hand-over';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-care-circle': careCircle,
   '0020-dependent-login': dependentLogin,
   '0021-clinics': clinics,
+  '0022-notification-hand-over': notificationHandOver,
 };
