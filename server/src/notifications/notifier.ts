@@ -98,7 +98,8 @@ export function notifier(deps: { notifications: NotificationsRepository; jobs: J
         await this.notify({
           kind: 'patient-in-queue',
           userId: doctorId,
-          cause: visitId,
+          // One key per doctor: the visit alone would tell only the first.
+          cause: `${visitId}:${doctorId}`,
           channels: ['push'],
         });
       }
