@@ -122,7 +122,8 @@ export function notificationSender(deps: SenderDeps) {
       );
       return sent;
     } catch (error) {
-      if (error instanceof SmsRefused) return { outcome: 'failed', reason: 'refused' } as Ended;
+      // Why, as the gateway's code says it (`no_credit`, `invalid_number`…), for the record.
+      if (error instanceof SmsRefused) return { outcome: 'failed', reason: error.reason } as Ended;
       if (error instanceof SmsNotSentYet) throw new TryAgain('gateway');
       throw error;
     }

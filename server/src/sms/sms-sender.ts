@@ -35,7 +35,7 @@ export function gatewaySender(
     available: true,
     async send(message, beforeRequest) {
       const to = nepalMobileDigits(message.to);
-      if (to === null) throw new SmsRefused('Not a Nepali mobile number');
+      if (to === null) throw new SmsRefused('Not a Nepali mobile number', 'invalid_number');
       for (let attempt = 0; ; attempt += 1) {
         try {
           await gateway.send(to, message.text, beforeRequest);

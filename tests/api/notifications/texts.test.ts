@@ -124,15 +124,38 @@ describe.each(databaseVariants)('texts to a closed phone on the $name database',
     expect(textsTo(gateway, retried.phone).slice(1)).toHaveLength(2);
 
     const refused = await patientWithNumber('Bimala');
-    answers = [sparrowAnswers.refused(1002, 'Invalid Receiver')];
+    answers = [sparrowAnswers.refused(1007, 'Invalid Receiver')];
     await start(doctor, (await joinWaitingRoom(refused)).id);
     expect(await settled(server, refused.id, 'doctor-is-in', 'sms')).toMatchObject({
       status: 'failed',
-      reason: 'refused',
+      reason: 'invalid_number',
       attempts: 1,
     });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(textsTo(gateway, refused.phone).slice(1)).toHaveLength(1);
+  });
+
+  it('records why the gateway refused, by its code: Sparrow’s 1012 is no credit, for the superadmin to see', async () => {
+    const patient = await patientWithNumber('Pramila');
+    answers = [sparrowAnswers.refused(1012, 'No Credits Available')];
+    await start(doctor, (await joinWaitingRoom(patient)).id);
+    expect(await settled(server, patient.id, 'doctor-is-in', 'sms')).toMatchObject({
+      status: 'failed',
+      reason: 'no_credit',
+      attempts: 1,
+    });
+    const superadmin = await person(server, 'superadmin', { first: 'Anita' });
+    const { records } = (
+      await superadmin.client.get<{ records: NotificationRecord[] }>('/api/notifications/records')
+    ).body;
+    expect(
+      records.find(
+        (record) =>
+          record.recipientId === patient.id &&
+          record.kind === 'doctor-is-in' &&
+          record.channel === 'sms',
+      ),
+    ).toMatchObject({ outcome: 'failed', reason: 'no_credit' });
   });
 
   it('confirms a booking, schedules its reminders, and withdraws them when it is cancelled', async () => {
