@@ -91,6 +91,12 @@ async function post(
   return { status: response.status, body };
 }
 
+/** The gateway's own words, without the token should it quote it back: they may reach a log. */
+function wordsOf(body: unknown, name: string, token: string): string {
+  const said = field(body, name);
+  return typeof said === 'string' ? `: ${said.replaceAll(token, '[token]')}` : '';
+}
+
 function field(body: unknown, name: string): unknown {
   return typeof body === 'object' && body !== null
     ? (body as Record<string, unknown>)[name]
@@ -126,9 +132,8 @@ function sparrow(settings: SmsGatewaySettings, answerWithinMs: number): SmsGatew
       );
       const code = Number(field(body, 'response_code'));
       if (status === 200 && code === 200) return;
-      const said = field(body, 'response');
       throw new SmsRefused(
-        `Sparrow refused the text (${status}, response_code ${Number.isNaN(code) ? 'none' : code}${typeof said === 'string' ? `: ${said}` : ''})`,
+        `Sparrow refused the text (${status}, response_code ${Number.isNaN(code) ? 'none' : code}${wordsOf(body, 'response', settings.token)})`,
         sparrowRefusals[code] ?? 'refused',
       );
     },
@@ -158,7 +163,7 @@ function aakash(settings: SmsGatewaySettings, answerWithinMs: number): SmsGatewa
         answerWithinMs,
       );
       const said = field(body, 'message');
-      const reason = typeof said === 'string' ? `: ${said}` : '';
+      const reason = wordsOf(body, 'message', settings.token);
       if (status !== 200 || field(body, 'error') !== false) {
         throw new SmsRefused(
           `Aakash refused the text (${status}${reason})`,

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinicDayOf, clinicMoment, clinicTimeOf } from '../../../shared/clinic-time';
 import type { Conversation } from '../../../shared/messaging';
 import type { NotificationRecord, NotificationSettings } from '../../../shared/notifications';
-import { allDay, book, cancel, reschedule, saveHours, slotAhead } from '../appointments/fixture';
+import {
+  allDay,
+  availability,
+  book,
+  cancel,
+  reschedule,
+  saveHours,
+  slotAhead,
+} from '../appointments/fixture';
 import { openStream, person, type Person } from '../messaging/fixture';
 import {
   sparrowAnswers,
@@ -188,6 +196,26 @@ describe.each(databaseVariants)('texts to a closed phone on the $name database',
     const after = await notificationsOf(server, patient.id);
     expect(after.filter((row) => row.status === 'pending')).toEqual([]);
     expect(after.filter((row) => row.status === 'withdrawn')).toHaveLength(4);
+  });
+
+  it('schedules the day-before reminder 24 h before, and "check-in is open" 30 minutes before', async () => {
+    // No number: what is stored does not depend on it (and phone codes are counted per address).
+    const patient = await person(server, 'patient', { first: 'Bishnu' });
+    await saveHours(doctor, doctor.id, allDay);
+    const day = clinicDayOf(Date.now() + 2 * 24 * hour);
+    const [slot] = (await availability(patient, { doctorId: doctor.id, day })).slots;
+    expect(slot).toBeDefined();
+    await book(patient, doctor.id, slot!.startsAt);
+    const startsAt = new Date(slot!.startsAt).getTime();
+
+    const pending = (await notificationsOf(server, patient.id)).filter(
+      (row) => row.status === 'pending',
+    );
+    const dueOf = (kind: string) =>
+      pending.filter((row) => row.kind === kind).map((row) => row.due_at.getTime());
+    expect(dueOf('appointment-tomorrow')).toEqual([startsAt - 24 * hour, startsAt - 24 * hour]);
+    expect(dueOf('appointment-in-an-hour')).toEqual([startsAt - hour, startsAt - hour]);
+    expect(dueOf('check-in-open')).toEqual([startsAt - 30 * 60_000, startsAt - 30 * 60_000]);
   });
 
   it('moves the reminders with the booking, also back to a time it had before', async () => {

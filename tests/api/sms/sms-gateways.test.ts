@@ -104,6 +104,14 @@ describe('Sparrow SMS', () => {
     },
   );
 
+  it('never repeats the token, even when the gateway quotes it back', async () => {
+    const { sender } = await through('sparrow', [
+      sparrowAnswers.refused(1002, `Invalid Token ${token}`),
+    ]);
+    const error = await refusal(sender.send(mail('9812345678')));
+    expect(error.message).toContain('Invalid Token [token]');
+  });
+
   it('takes an answer later than its wait as not sent yet, and tries again', async () => {
     const { sender, received } = await through(
       'sparrow',
