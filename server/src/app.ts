@@ -143,6 +143,10 @@ export interface App {
     appointmentClock(): Promise<void>;
     /** Medication reminders as at `now`. */
     doseReminders(now?: Date): Promise<void>;
+    /** What a stopped server had taken: unconfirmed if handed over, else queued again. */
+    notificationsCutOff(): Promise<void>;
+    /** Pending notifications past their time with no job: queued again. */
+    notificationsOverdue(): Promise<void>;
   };
 }
 
@@ -175,6 +179,7 @@ export async function buildApp({
   const routes = recordRoutes(server);
 
   const outbox = outboxRepository(db);
+  const notificationSettings = notificationSettingsRepository(db);
   const mailer = createMailer(config, outbox, server.log);
   const accountEntries = accountAudit(db);
   const auth = createAuth({
@@ -185,6 +190,7 @@ export async function buildApp({
     accountAudit: accountEntries,
     log: server.log,
     invitationAdmits: (code, email) => careCircle.admitsSignUp(code, email),
+    accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
@@ -219,7 +225,6 @@ export async function buildApp({
   const screens = openScreensRepository(db);
   const presence = openScreens(screens, server.log);
   server.addHook('onClose', () => presence.stop());
-  const notificationSettings = notificationSettingsRepository(db);
   const pushSubscriptions = pushSubscriptionsRepository(db);
   const sender = notificationSender({
     notifications,
@@ -386,6 +391,7 @@ export async function buildApp({
       { name: 'visit clock', run: () => visitsServing.applyClock() },
       { name: 'appointment clock', run: () => appointmentsServing.applyClock() },
       { name: 'notifications cut off', run: () => sender.settleCutOff() },
+      { name: 'notifications overdue', run: () => sender.queueOverdue() },
       { name: 'dose reminders', run: () => remindDoses() },
     ],
     server.log,
@@ -487,6 +493,8 @@ export async function buildApp({
       visitClock: () => visitsServing.applyClock(),
       appointmentClock: () => appointmentsServing.applyClock(),
       doseReminders: remindDoses,
+      notificationsCutOff: () => sender.settleCutOff(),
+      notificationsOverdue: () => sender.queueOverdue(),
     },
   };
 }

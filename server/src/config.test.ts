@@ -306,6 +306,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses in production a gateway the token would reach in clear', () => {
+    const gateway = { SMS_GATEWAY: 'sparrow', SMS_TOKEN: 'sparrow-token-1', SMS_FROM: 'SEWA' };
+    expect(
+      settingError({ ...production, ...gateway, SMS_GATEWAY_URL: 'http://sms.example.np/v2/sms/' })
+        .message,
+    ).toBe(
+      'Invalid setting SMS_GATEWAY_URL: expected an https: URL when NODE_ENV=production (over http: the token would travel in clear)',
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        ...production,
+        ...gateway,
+        SMS_GATEWAY_URL: 'https://sms.example.np/v2/sms/',
+      }).sms?.url,
+    ).toBe('https://sms.example.np/v2/sms/');
+    // The gateways' own addresses are https.
+    expect(loadConfig({ DATA_DIR: dataDir(), ...production, ...gateway }).sms?.url).toBe(
+      'https://api.sparrowsms.com/v2/sms/',
+    );
+  });
+
   it('generates a VAPID pair once, readable by the owner alone, with a subject from MAIL_FROM', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir, MAIL_FROM: 'Sewa <hello@sewa.example.org>' }).push;

@@ -438,8 +438,11 @@ const gatewayUrls = {
 
 const smsSettings = ['SMS_GATEWAY_URL', 'SMS_TOKEN', 'SMS_FROM'] as const;
 
-/** `SMS_GATEWAY` chooses the gateway; it then needs its token, and Sparrow a sender identity. */
-function smsConfig(env: NodeJS.ProcessEnv): SmsGatewaySettings | undefined {
+/**
+ * `SMS_GATEWAY` chooses the gateway; it then needs its token, and Sparrow a sender identity.
+ * Production posts the token only over `https:`: over `http:` anyone on the way could read it.
+ */
+function smsConfig(env: NodeJS.ProcessEnv, production: boolean): SmsGatewaySettings | undefined {
   const gateway = read(env, 'SMS_GATEWAY');
   if (gateway === undefined) {
     const given = smsSettings.find((name) => (env[name] ?? '') !== '');
@@ -455,7 +458,14 @@ function smsConfig(env: NodeJS.ProcessEnv): SmsGatewaySettings | undefined {
   if (gateway === 'sparrow' && from === undefined) {
     throw new SettingError('SMS_FROM', 'required when SMS_GATEWAY=sparrow');
   }
-  return { gateway, url: read(env, 'SMS_GATEWAY_URL', gatewayUrls[gateway]), token, from };
+  const url = read(env, 'SMS_GATEWAY_URL', gatewayUrls[gateway]);
+  if (production && new URL(url).protocol !== 'https:') {
+    throw new SettingError(
+      'SMS_GATEWAY_URL',
+      'expected an https: URL when NODE_ENV=production (over http: the token would travel in clear)',
+    );
+  }
+  return { gateway, url, token, from };
 }
 
 /** The HMIS mapping file, checked at start; and the DHIS2 server, whose three settings go together. */
@@ -569,7 +579,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     objectStorage: objectStorageConfig(env),
     auditRetentionDays: read(env, 'AUDIT_RETENTION_DAYS', String(defaultAuditRetentionDays)),
-    sms: smsConfig(env),
+    sms: smsConfig(env, production),
     push: pushConfig(env, production, dataDir, mailFrom),
     hmis: hmisConfig(env),
   };

@@ -91,7 +91,7 @@ async function codeSentTo(server: TestServer, phone: string): Promise<string> {
     text: string;
   }[];
   const mail = mails.find((item) => item.to === phone);
-  const code = /^(\d{6})$/m.exec(mail?.text ?? '')?.[1];
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no code for ${phone}`);
   return code;
 }

@@ -78,8 +78,11 @@ function refusalOf(status: number, statusText: string, text: string): Error {
       ? parsed.message
       : statusText || 'Request refused');
   // A failure of the account system itself: the error handler tells whether the
-  // database is away (503) or answers 500 without detail, as for any route.
-  if (status >= 500) return new AccountSystemFailure(`${code}: ${message}`);
+  // database is away (503) or answers 500 without detail, as for any route. A text the
+  // gateway could not take just now is ours to say: the person may try again.
+  if (status >= 500 && !(status === 503 && code === 'sms_not_sent')) {
+    return new AccountSystemFailure(`${code}: ${message}`);
+  }
   return new AccountSystemRefusal(code, message, status);
 }
 

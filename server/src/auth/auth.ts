@@ -12,10 +12,11 @@ import type { SmsSender } from '../sms/sms-sender';
 import {
   mailLanguage,
   oneTimeCodeMail,
-  phoneCodeMessage,
   resetPasswordMail,
   verificationMail,
+  type MailLanguage,
 } from '../mail/templates';
+import { phoneCodeText } from '../sms/phone-code-text';
 import {
   confirmationMail,
   type AccountAudit,
@@ -59,6 +60,11 @@ export interface AuthDependencies {
    * with this address: the invitation is pending and was mailed to it. None when absent.
    */
   invitationAdmits?: (code: string, email: string) => Promise<boolean>;
+  /**
+   * The language a signed-in person chose for their account (what their notifications are
+   * written in); null when they never chose. A phone code to someone known is written in it.
+   */
+  accountLanguage?: (userId: string) => Promise<MailLanguage | null>;
 }
 
 /**
@@ -162,6 +168,7 @@ export function createAuth({
   accountAudit: audited,
   log,
   invitationAdmits,
+  accountLanguage,
 }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
@@ -172,6 +179,10 @@ export function createAuth({
     send: (email, url, request) => mailer.send(verificationMail(languageOf(request), email, url)),
   });
   const callers = callerQueries(db);
+  /** The account's own language when the person is known, else the one the app asked in. */
+  const phoneCodeLanguage = async (userId: string | undefined, request: Request | undefined) =>
+    (userId && (await accountLanguage?.(userId))) || languageOf(request);
+
   const sendPhoneCode = async (message: Mail) => {
     if (!sms.available) {
       throw new APIError('BAD_REQUEST', {
@@ -300,8 +311,8 @@ export function createAuth({
               const phone = verifiedPhoneOf(user);
               if (phone === null) throw phoneNotEnrolled();
               await sendPhoneCode(
-                phoneCodeMessage(
-                  languageOf(ctx?.request),
+                phoneCodeText(
+                  await phoneCodeLanguage(user.id, ctx?.request),
                   phone,
                   otp,
                   minutes(lifetimes.phoneCode),
@@ -317,8 +328,15 @@ export function createAuth({
         allowedAttempts: 5,
         phoneNumberValidator: (phone) => /^\+[1-9]\d{7,14}$/.test(phone),
         sendOTP: async ({ phoneNumber: phone, code }, ctx) => {
+          // Proving a number for one's account: the account is known by its session.
+          const session = ctx ? await getSessionFromCtx(ctx) : null;
           await sendPhoneCode(
-            phoneCodeMessage(languageOf(ctx?.request), phone, code, minutes(lifetimes.phoneCode)),
+            phoneCodeText(
+              await phoneCodeLanguage(session?.user.id, ctx?.request),
+              phone,
+              code,
+              minutes(lifetimes.phoneCode),
+            ),
           );
         },
       }),

@@ -328,6 +328,8 @@ export interface NotificationsTable {
   respects_quiet_hours: ColumnType<boolean, boolean | undefined, never>;
   due_at: ColumnType<Date, Date | string | undefined, Date | string>;
   sending_since: Moment;
+  /** When the sender handed it to the gateway or a push service, since it last took it. */
+  handed_at: Moment;
   finished_at: Moment;
   appointment_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;

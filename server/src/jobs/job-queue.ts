@@ -18,10 +18,12 @@ export interface QueueSettings {
 
 export interface JobQueue {
   /**
-   * Queues a job. Inside a unit of work it is stored with the work's change or not at all, so
-   * a job exists exactly when what it is about does.
+   * Queues a job, to run at once or from `startAfter`: a moment, or a number of seconds from
+   * now on the database's clock (the one every server's workers read). Inside a unit of work
+   * it is stored with the work's change or not at all, so a job exists exactly when what it
+   * is about does.
    */
-  send(queue: string, data: object, startAfter?: Date): Promise<void>;
+  send(queue: string, data: object, startAfter?: Date | number): Promise<void>;
   /** Runs `handler` for this queue's jobs in this process, alongside every other process's. */
   work<T extends object>(
     queue: string,
@@ -98,7 +100,7 @@ export async function startJobQueue(
 
   return {
     async send(queue, data, startAfter) {
-      await boss.send(queue, data, startAfter ? { startAfter } : {});
+      await boss.send(queue, data, startAfter === undefined ? {} : { startAfter });
     },
     async work(queue, settings, handler) {
       await boss.createQueue(queue, {

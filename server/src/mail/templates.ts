@@ -91,12 +91,6 @@ const copy = {
       ],
       label: 'Create my login',
     },
-    phone: {
-      subject: 'Sewa security code',
-      lines: (minutes: number) => [
-        `Your Sewa security code. It works once, for ${minutes} minutes.`,
-      ],
-    },
   },
   ne: {
     ignore: 'तपाईंले यो अनुरोध गर्नुभएको होइन भने यो इमेललाई बेवास्ता गर्न सक्नुहुन्छ।',
@@ -136,12 +130,6 @@ const copy = {
         `आफ्नो पासवर्ड छान्न ${mailDates.ne.digits(String(days))} दिनभित्र यो लिङ्क खोल्नुहोस्।`,
       ],
       label: 'मेरो लगइन बनाउनुहोस्',
-    },
-    phone: {
-      subject: 'सेवा सुरक्षा कोड',
-      lines: (minutes: number) => [
-        `तपाईंको सेवा सुरक्षा कोड। यो एक पटक, ${nepaliMinutes(minutes)} मिनेटसम्म मात्र चल्छ।`,
-      ],
     },
   },
 } as const;
@@ -184,22 +172,6 @@ export function resetPasswordMail(
     subject: text.reset.subject,
     lines: text.reset.lines(minutes),
     link: { url, label: text.reset.label },
-    footer: text.ignore,
-  });
-}
-
-/** A second-factor code for a phone; in development it lands in the outbox like mail. */
-export function phoneCodeMessage(
-  language: MailLanguage,
-  phone: string,
-  code: string,
-  minutes: number,
-): Mail {
-  const text = copy[language];
-  return compose(phone, {
-    subject: text.phone.subject,
-    lines: text.phone.lines(minutes),
-    code,
     footer: text.ignore,
   });
 }

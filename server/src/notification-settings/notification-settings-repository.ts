@@ -69,6 +69,16 @@ export function notificationSettingsRepository(db: Kysely<Database>) {
   return {
     forRecipient,
 
+    /** The language the person chose for their account; null when they never chose. */
+    async storedLanguage(userId: string): Promise<AccountLanguage | null> {
+      const row = await db
+        .selectFrom('notification_settings')
+        .select('language')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row ? languageOf(row.language) : null;
+    },
+
     /** Changes what is given and keeps the rest (the defaults for a first change). */
     async update(userId: string, change: RecipientSettingsChange): Promise<RecipientSettings> {
       const columns = {

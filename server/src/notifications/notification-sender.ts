@@ -22,6 +22,7 @@ export interface PushChannel {
   sendToUser(
     userId: string,
     payload: PushPayload,
+    beforeRequest?: () => Promise<void>,
   ): Promise<{ delivered: number; gone: number; refused: number }>;
 }
 
@@ -41,10 +42,20 @@ export interface SenderDeps {
 }
 
 /**
- * Tries of one notification before it is recorded as failed; the queue spaces them 5 s apart,
- * doubling (about 21 minutes in all).
+ * Tries of one notification before it is recorded as failed, spaced 5 s apart and doubling
+ * (about 21 minutes in all).
  */
 export const maxAttempts = 8;
+
+/** The wait before the next try of a notification tried `attempts` times. */
+export const retryDelaySeconds = (attempts: number) => 5 * 2 ** (attempts - 1);
+
+/**
+ * A pending notification no sender took this long after it was due lost its job: the sweep
+ * queues it again. Longer than a burst takes to drain, so a job merely waiting its turn is
+ * not doubled.
+ */
+export const overdueMs = 2 * 60_000;
 
 /**
  * A hand-over takes at most this long (a push service's or gateway's answer within ten
@@ -53,6 +64,8 @@ export const maxAttempts = 8;
 export const handOverMs = 45_000;
 
 export const notificationQueueSettings: QueueSettings = {
+  // A try that may succeed later is queued again by the sender, at its own time; the queue's
+  // retries are for a handler that failed before it could do that.
   retryLimit: maxAttempts,
   retryDelaySeconds: 5,
   // A job taken by a server that stopped goes to another after this; the row's own state
@@ -103,15 +116,14 @@ export function notificationSender(deps: SenderDeps) {
     if (!deps.sms.available) return skipped('no_gateway');
     const words = notificationText(claimed.kind, settings.language, claimed.appointmentStartsAt);
     try {
-      await deps.sms.send({
-        to: settings.phoneNumber,
-        subject: words.title,
-        text: words.sms,
-        html: '',
-      });
+      await deps.sms.send(
+        { to: settings.phoneNumber, subject: words.title, text: words.sms, html: '' },
+        () => notifications.handingOver(claimed.id),
+      );
       return sent;
     } catch (error) {
-      if (error instanceof SmsRefused) return { outcome: 'failed', reason: 'refused' } as Ended;
+      // Why, as the gateway's code says it (`no_credit`, `invalid_number`…), for the record.
+      if (error instanceof SmsRefused) return { outcome: 'failed', reason: error.reason } as Ended;
       if (error instanceof SmsNotSentYet) throw new TryAgain('gateway');
       throw error;
     }
@@ -120,14 +132,18 @@ export function notificationSender(deps: SenderDeps) {
   async function pushTo(claimed: ClaimedNotification, settings: RecipientSettings) {
     const words = notificationText(claimed.kind, settings.language, claimed.appointmentStartsAt);
     const result = await deps.push
-      .sendToUser(claimed.userId, {
-        kind: claimed.kind,
-        title: words.title,
-        body: words.body,
-        path: notificationPath(claimed.kind),
-        lang: settings.language,
-        tag: claimed.kind,
-      })
+      .sendToUser(
+        claimed.userId,
+        {
+          kind: claimed.kind,
+          title: words.title,
+          body: words.body,
+          path: notificationPath(claimed.kind),
+          lang: settings.language,
+          tag: claimed.kind,
+        },
+        () => notifications.handingOver(claimed.id),
+      )
       .catch(() => {
         throw new TryAgain('push service');
       });
@@ -168,10 +184,28 @@ export function notificationSender(deps: SenderDeps) {
     return true;
   }
 
+  /** Queues a job for each notification again, with what gave them back. */
+  async function queueAgain(ids: () => Promise<string[]>): Promise<void> {
+    await deps.unitOfWork(async () => {
+      for (const id of await ids()) await deps.jobs.send(notificationQueue, { id });
+    });
+  }
+
+  /**
+   * A job that found nothing to take: sent, withdrawn, held by another sender, or not yet due
+   * on the database's clock (a job that ran early, or of a notification postponed since). One
+   * still pending that nobody holds gets a job for when it is due, or it would wait for ever.
+   */
+  async function notTaken(id: string): Promise<void> {
+    const state = await notifications.state(id);
+    if (state?.status !== 'pending' || state.sendingSince !== null) return;
+    // A millisecond on: the job's start is kept to the millisecond, the due time finer.
+    await deps.jobs.send(notificationQueue, { id }, new Date(state.dueAt.getTime() + 1));
+  }
+
   async function send({ id }: { id: string }): Promise<void> {
     const claimed = await notifications.claim(id);
-    // Sent, withdrawn, not yet due (an earlier job of a postponed one), or another sender's.
-    if (!claimed) return;
+    if (!claimed) return notTaken(id);
     let ended: Ended;
     try {
       const settings = await deps.settingsOf(claimed.userId);
@@ -183,17 +217,27 @@ export function notificationSender(deps: SenderDeps) {
         await notifications.finish(claimed.id, 'failed', 'gave_up');
         return;
       }
-      await notifications.release(claimed.id);
-      // The queue tries the job again after its delay.
-      throw error;
+      // Due again after the delay, on the database's clock, with its job: one change.
+      const afterSeconds = retryDelaySeconds(claimed.attempts);
+      await deps.unitOfWork(async () => {
+        await notifications.release(claimed.id, { afterSeconds });
+        await deps.jobs.send(notificationQueue, { id: claimed.id }, afterSeconds);
+      });
+      return;
     }
     await notifications.finish(claimed.id, ended.outcome, ended.reason);
   }
 
   return {
     send,
-    /** Records as unconfirmed what a stopped server was handing over. */
-    settleCutOff: () => notifications.settleCutOff(handOverMs).then(() => undefined),
+    /**
+     * What a stopped server had taken: recorded as unconfirmed when it had been handed over,
+     * given back and queued again when it had not.
+     */
+    settleCutOff: () =>
+      queueAgain(async () => (await notifications.settleCutOff(handOverMs)).released),
+    /** Queues again what is pending past its time with no job to send it. */
+    queueOverdue: () => queueAgain(() => notifications.overdue(overdueMs)),
     start: () => deps.jobs.work(notificationQueue, notificationQueueSettings, send),
   };
 }

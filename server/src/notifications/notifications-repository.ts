@@ -13,7 +13,8 @@ export interface NewNotification {
   userId: string;
   kind: NotificationKind;
   channel: NotificationChannel;
-  dueAt: Date;
+  /** When it is due; null for now, on the database's clock, which is the one senders read. */
+  dueAt: Date | null;
   respectsQuietHours: boolean;
   appointmentId: string | null;
 }
@@ -36,6 +37,13 @@ export interface NotificationState {
   sendingSince: Date | null;
 }
 
+/** When a released notification is due again: a moment, or seconds from now on the database's clock. */
+export type DueAgain = Date | { afterSeconds: number };
+
+function dueAgainAt(due: DueAgain) {
+  return due instanceof Date ? due : sql<Date>`now() + make_interval(secs => ${due.afterSeconds})`;
+}
+
 export function notificationsRepository(db: Kysely<Database>) {
   return {
     /**
@@ -51,7 +59,7 @@ export function notificationsRepository(db: Kysely<Database>) {
           user_id: notification.userId,
           kind: notification.kind,
           channel: notification.channel,
-          due_at: notification.dueAt,
+          due_at: notification.dueAt ?? sql<Date>`now()`,
           respects_quiet_hours: notification.respectsQuietHours,
           appointment_id: notification.appointmentId,
         })
@@ -81,7 +89,7 @@ export function notificationsRepository(db: Kysely<Database>) {
     async claim(id: string): Promise<ClaimedNotification | null> {
       const row = await db
         .updateTable('notifications as n')
-        .set({ sending_since: sql`now()`, attempts: sql`n.attempts + 1` })
+        .set({ sending_since: sql`now()`, handed_at: null, attempts: sql`n.attempts + 1` })
         .where('n.id', '=', id)
         .where('n.status', '=', 'pending')
         .where('n.sending_since', 'is', null)
@@ -115,6 +123,20 @@ export function notificationsRepository(db: Kysely<Database>) {
       };
     },
 
+    /**
+     * Marks a claimed notification as handed over, just before the request to the gateway or
+     * the push service goes out: from now on a server that stops may have sent it.
+     */
+    async handingOver(id: string): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ handed_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('sending_since', 'is not', null)
+        .execute();
+    },
+
     async state(id: string): Promise<NotificationState | null> {
       const row = await db
         .selectFrom('notifications')
@@ -138,17 +160,23 @@ export function notificationsRepository(db: Kysely<Database>) {
     ): Promise<void> {
       await db
         .updateTable('notifications')
-        .set({ status: outcome, reason, finished_at: sql`now()`, sending_since: null })
+        .set({
+          status: outcome,
+          reason,
+          finished_at: sql`now()`,
+          sending_since: null,
+          handed_at: null,
+        })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .execute();
     },
 
-    /** Gives a claimed notification back, to be tried again (now or at `dueAt`). */
-    async release(id: string, dueAt?: Date): Promise<void> {
+    /** Gives a claimed notification back, to be tried again (now, or when `due` says). */
+    async release(id: string, due?: DueAgain): Promise<void> {
       await db
         .updateTable('notifications')
-        .set({ sending_since: null, ...(dueAt ? { due_at: dueAt } : {}) })
+        .set({ sending_since: null, handed_at: null, ...(due ? { due_at: dueAgainAt(due) } : {}) })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .execute();
@@ -208,11 +236,13 @@ export function notificationsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Notifications a stopped server was handing over longer ago than any hand-over takes:
-     * the gateway may have them, so they are not sent again but recorded as unconfirmed.
+     * Notifications a stopped server took longer ago than any hand-over takes. Those it had
+     * handed over may be with the gateway: they are not sent again but recorded as
+     * unconfirmed. Those it had not are given back; their ids are returned, to queue again.
      */
-    async settleCutOff(olderThanMs: number): Promise<number> {
-      const result = await db
+    async settleCutOff(olderThanMs: number): Promise<{ unconfirmed: number; released: string[] }> {
+      const cutOff = sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`;
+      const unconfirmed = await db
         .updateTable('notifications')
         .set({
           status: 'unconfirmed',
@@ -221,13 +251,38 @@ export function notificationsRepository(db: Kysely<Database>) {
           sending_since: null,
         })
         .where('status', '=', 'pending')
-        .where(
-          'sending_since',
-          '<',
-          sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`,
-        )
+        .where('sending_since', '<', cutOff)
+        .where('handed_at', 'is not', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      const released = await db
+        .updateTable('notifications')
+        .set({ sending_since: null })
+        .where('status', '=', 'pending')
+        .where('sending_since', '<', cutOff)
+        .where('handed_at', 'is', null)
+        .returning('id')
+        .execute();
+      return {
+        unconfirmed: Number(unconfirmed.numUpdatedRows),
+        released: released.map((row) => row.id),
+      };
+    },
+
+    /**
+     * Pending notifications no sender holds that were due longer ago than `graceMs`: their
+     * job was lost (it ran before they were due on the database's clock, or failed for good).
+     */
+    async overdue(graceMs: number, limit = 500): Promise<string[]> {
+      const rows = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('sending_since', 'is', null)
+        .where('due_at', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
+        .orderBy('due_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -69,8 +69,10 @@ export interface BookedAppointment {
 export function notifier(deps: { notifications: NotificationsRepository; jobs: JobQueue }) {
   return {
     async notify(request: NotifyRequest): Promise<void> {
-      const now = Date.now();
-      const dueAt = request.dueAt ?? new Date(now);
+      // What is due now is due on the database's clock, the one a sender takes it by: a
+      // moment from this server's clock may be ahead of it, and the job would find nothing.
+      const dueAt = request.dueAt ?? null;
+      const later = dueAt !== null && dueAt.getTime() > Date.now();
       for (const channel of request.channels ?? channelsOf(request.kind)) {
         const id = await deps.notifications.add({
           key: `${request.kind}:${request.cause}:${channel}`,
@@ -82,11 +84,7 @@ export function notifier(deps: { notifications: NotificationsRepository; jobs: J
           appointmentId: request.appointmentId ?? null,
         });
         if (id) {
-          await deps.jobs.send(
-            notificationQueue,
-            { id },
-            dueAt.getTime() > now ? dueAt : undefined,
-          );
+          await deps.jobs.send(notificationQueue, { id }, later ? dueAt : undefined);
         }
       }
     },
@@ -100,7 +98,8 @@ export function notifier(deps: { notifications: NotificationsRepository; jobs: J
         await this.notify({
           kind: 'patient-in-queue',
           userId: doctorId,
-          cause: visitId,
+          // One key per doctor: the visit alone would tell only the first.
+          cause: `${visitId}:${doctorId}`,
           channels: ['push'],
         });
       }

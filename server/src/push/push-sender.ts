@@ -82,11 +82,16 @@ export function createPushSender(deps: {
   }
 
   return {
+    /** `beforeRequest` is told once, just before the first request to a push service leaves. */
     async sendToUser(
       userId: string,
       payload: PushPayload,
+      beforeRequest?: () => Promise<void>,
     ): Promise<{ delivered: number; gone: number; refused: number }> {
       const devices = await deps.subscriptions.listForUser(userId);
+      if (devices.some((device) => mayPostTo(device.endpoint, serviceHosts))) {
+        await beforeRequest?.();
+      }
       const outcomes = await Promise.all(devices.map((device) => sendToDevice(device, payload)));
       const count = (outcome: Outcome) => outcomes.filter((each) => each === outcome).length;
       const delivered = count('delivered');

@@ -2,7 +2,13 @@ import type { Config } from '../config';
 import type { Mail } from '../mail/mailer';
 import type { OutboxRepository } from '../mail/outbox-repository';
 import { nepalMobileDigits } from './nepal-mobile';
-import { SmsNotSentYet, SmsRefused, smsGateway, type SmsGateway } from './sms-gateways';
+import {
+  SmsNotSentYet,
+  SmsRefused,
+  smsGateway,
+  type BeforeRequest,
+  type SmsGateway,
+} from './sms-gateways';
 
 export interface SmsSender {
   /** False where no text-message gateway exists: phone codes are then refused, never lost. */
@@ -10,8 +16,9 @@ export interface SmsSender {
   /**
    * Sends the message's text to its number. Throws `SmsRefused` when the number or the
    * gateway refuses it for good, `SmsNotSentYet` when it could not go out now.
+   * `beforeRequest` is told just before each request leaves (or the outbox keeps it).
    */
-  send(message: Mail): Promise<void>;
+  send(message: Mail, beforeRequest?: BeforeRequest): Promise<void>;
 }
 
 /** Waits before each further try of a text the gateway did not take this time. */
@@ -26,12 +33,12 @@ export function gatewaySender(
 ): SmsSender {
   return {
     available: true,
-    async send(message) {
+    async send(message, beforeRequest) {
       const to = nepalMobileDigits(message.to);
-      if (to === null) throw new SmsRefused('Not a Nepali mobile number');
+      if (to === null) throw new SmsRefused('Not a Nepali mobile number', 'invalid_number');
       for (let attempt = 0; ; attempt += 1) {
         try {
-          await gateway.send(to, message.text);
+          await gateway.send(to, message.text, beforeRequest);
           return;
         } catch (error) {
           const delay = delaysMs[attempt];
@@ -62,5 +69,11 @@ export function createSmsSender(
       send: () => Promise.reject(new Error('No text-message gateway is configured')),
     };
   }
-  return { available: true, send: (message) => outbox.add(message) };
+  return {
+    available: true,
+    async send(message, beforeRequest) {
+      await beforeRequest?.();
+      await outbox.add(message);
+    },
+  };
 }

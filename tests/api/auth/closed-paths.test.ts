@@ -105,7 +105,7 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
     expect((await client.post('/api/auth/phone-number/send-otp', { phoneNumber })).status).toBe(
       200,
     );
-    const code = /^\d{6}$/m.exec((await mailTo(phoneNumber, 0)).text)![0];
+    const code = /\b\d{6}\b/.exec((await mailTo(phoneNumber, 0)).text)![0];
     const added = await client.post('/api/auth/phone-number/verify', {
       phoneNumber,
       code,
@@ -116,7 +116,7 @@ describe.each(databaseVariants)('ways in that are closed, on the $name database'
     // Someone with the phone (or its SMS) but not the password tries to sign in with it.
     const thief = new Client(server.url);
     expect((await thief.post('/api/auth/phone-number/send-otp', { phoneNumber })).status).toBe(200);
-    const stolen = /^\d{6}$/m.exec((await mailTo(phoneNumber, 1)).text)![0];
+    const stolen = /\b\d{6}\b/.exec((await mailTo(phoneNumber, 1)).text)![0];
     const attempt = await thief.post<ApiErrorBody>('/api/auth/phone-number/verify', {
       phoneNumber,
       code: stolen,

@@ -1,7 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { demoPassword } from '../../../server/src/auth/demo-users';
 import { outboxRepository } from '../../../server/src/mail/outbox-repository';
 import { sparrowAnswers, startFakeGateway, type FakeGateway } from '../support/fake-sms-gateway';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../support/server-process';
 import { databaseVariants } from '../support/test-server';
+import { Client } from './client';
 import { signedIn, signUpAndConfirm, startAuthWorld, uniqueEmail, type AuthWorld } from './fixture';
 import { productionPushSettings } from '../support/vapid-settings';
 
@@ -54,17 +64,13 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
     });
   });
 
-  it('reach the number through the configured gateway, in production too, and a refusal is said', async () => {
+  it('reach the number through the configured gateway, and a refusal is said', async () => {
     let refuse = false;
     gateway = await startFakeGateway(
       () => (refuse ? sparrowAnswers.refused(1007, 'Invalid Receiver') : sparrowAnswers.queued),
       '/v2/sms/',
     );
     world = await startAuthWorld(variant, {
-      NODE_ENV: 'production',
-      ...productionPushSettings,
-      AUTH_SECRET: 'p'.repeat(40),
-      CLINIC_KEYS: 'KTM-WARD-3-7Q2X',
       SMS_GATEWAY: 'sparrow',
       SMS_GATEWAY_URL: gateway.url,
       SMS_TOKEN: 'sparrow-token-for-tests',
@@ -84,8 +90,24 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
       from: 'SEWA',
       to: '9812345678',
     });
-    expect(gateway.received[0]!.fields.text).toMatch(/\b\d{6}\b/);
+    // A text of its own: one line, no word of mail, the code in Latin digits.
+    expect(gateway.received[0]!.fields.text).toMatch(
+      /^Sewa: your security code is \d{6}\. It works once, for 5 minutes\. Do not share it with anyone\.$/,
+    );
     expect(await outboxRepository(world.server.database.db).listNewestFirst()).toEqual([]);
+
+    // Someone signed in gets it in their account's language, whatever the app's header says.
+    const chosen = await client.call('PATCH', '/api/notifications/settings', { language: 'ne' });
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    const inNepali = await client.post(
+      '/api/auth/phone-number/send-otp',
+      { phoneNumber: '+9779812345678' },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(inNepali.status, JSON.stringify(inNepali.body)).toBe(200);
+    expect(gateway.received.at(-1)!.fields.text).toMatch(
+      /^सेवा: तपाईंको सुरक्षा कोड \d{6} हो। यो एक पटक, ५ मिनेटसम्म मात्र चल्छ। कोड कसैलाई नदिनुहोस्।$/,
+    );
 
     refuse = true;
     const refused = await client.post('/api/auth/phone-number/send-otp', {
@@ -96,4 +118,57 @@ describe.each(databaseVariants)('phone codes on the $name database', (variant) =
       error: { code: 'sms_refused', message: 'A text message could not be sent to this number.' },
     });
   });
+});
+
+/**
+ * Production: the gateway is on https, as Sparrow's and Aakash's are, and the server process
+ * trusts its certificate as it would a real one's (here through NODE_EXTRA_CA_CERTS).
+ */
+describe('phone codes in production', () => {
+  let gateway: FakeGateway | undefined;
+  let server: ServerProcess | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-phone-production-'));
+  afterAll(async () => {
+    await stopServerProcess(server);
+    await gateway?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reach the number through a gateway on https', async () => {
+    gateway = await startFakeGateway(() => sparrowAnswers.queued, '/v2/sms/', { https: true });
+    server = await startServerProcess({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      ...productionPushSettings,
+      AUTH_SECRET: 'p'.repeat(40),
+      // Never used: nothing here sends mail.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      INVITE_CODE: 'PHONE-PROD-7K2Q',
+      CLINIC_KEYS: 'KTM-WARD-3-7Q2X',
+      DEMO_USERS: 'true',
+      NODE_EXTRA_CA_CERTS: gateway.certificateFile!,
+      SMS_GATEWAY: 'sparrow',
+      SMS_GATEWAY_URL: gateway.url,
+      SMS_TOKEN: 'sparrow-token-for-tests',
+      SMS_FROM: 'SEWA',
+    });
+    const client = new Client(server.url);
+    const signedIn = await client.post('/api/auth/sign-in/email', {
+      email: 'patient@example.com',
+      password: demoPassword,
+    });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+
+    const sent = await client.post('/api/auth/phone-number/send-otp', {
+      phoneNumber: '+9779812345678',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(gateway.received).toHaveLength(1);
+    expect(gateway.received[0]!.fields).toMatchObject({
+      token: 'sparrow-token-for-tests',
+      from: 'SEWA',
+      to: '9812345678',
+    });
+    expect(gateway.received[0]!.fields.text).toMatch(/^Sewa: your security code is \d{6}\./);
+  }, 180_000);
 });

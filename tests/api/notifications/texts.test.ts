@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinicDayOf, clinicMoment, clinicTimeOf } from '../../../shared/clinic-time';
 import type { Conversation } from '../../../shared/messaging';
 import type { NotificationRecord, NotificationSettings } from '../../../shared/notifications';
-import { allDay, book, cancel, reschedule, saveHours, slotAhead } from '../appointments/fixture';
+import {
+  allDay,
+  availability,
+  book,
+  cancel,
+  reschedule,
+  saveHours,
+  slotAhead,
+} from '../appointments/fixture';
 import { openStream, person, type Person } from '../messaging/fixture';
 import {
   sparrowAnswers,
@@ -124,15 +132,38 @@ describe.each(databaseVariants)('texts to a closed phone on the $name database',
     expect(textsTo(gateway, retried.phone).slice(1)).toHaveLength(2);
 
     const refused = await patientWithNumber('Bimala');
-    answers = [sparrowAnswers.refused(1002, 'Invalid Receiver')];
+    answers = [sparrowAnswers.refused(1007, 'Invalid Receiver')];
     await start(doctor, (await joinWaitingRoom(refused)).id);
     expect(await settled(server, refused.id, 'doctor-is-in', 'sms')).toMatchObject({
       status: 'failed',
-      reason: 'refused',
+      reason: 'invalid_number',
       attempts: 1,
     });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(textsTo(gateway, refused.phone).slice(1)).toHaveLength(1);
+  });
+
+  it('records why the gateway refused, by its code: Sparrow’s 1012 is no credit, for the superadmin to see', async () => {
+    const patient = await patientWithNumber('Pramila');
+    answers = [sparrowAnswers.refused(1012, 'No Credits Available')];
+    await start(doctor, (await joinWaitingRoom(patient)).id);
+    expect(await settled(server, patient.id, 'doctor-is-in', 'sms')).toMatchObject({
+      status: 'failed',
+      reason: 'no_credit',
+      attempts: 1,
+    });
+    const superadmin = await person(server, 'superadmin', { first: 'Anita' });
+    const { records } = (
+      await superadmin.client.get<{ records: NotificationRecord[] }>('/api/notifications/records')
+    ).body;
+    expect(
+      records.find(
+        (record) =>
+          record.recipientId === patient.id &&
+          record.kind === 'doctor-is-in' &&
+          record.channel === 'sms',
+      ),
+    ).toMatchObject({ outcome: 'failed', reason: 'no_credit' });
   });
 
   it('confirms a booking, schedules its reminders, and withdraws them when it is cancelled', async () => {
@@ -165,6 +196,26 @@ describe.each(databaseVariants)('texts to a closed phone on the $name database',
     const after = await notificationsOf(server, patient.id);
     expect(after.filter((row) => row.status === 'pending')).toEqual([]);
     expect(after.filter((row) => row.status === 'withdrawn')).toHaveLength(4);
+  });
+
+  it('schedules the day-before reminder 24 h before, and "check-in is open" 30 minutes before', async () => {
+    // No number: what is stored does not depend on it (and phone codes are counted per address).
+    const patient = await person(server, 'patient', { first: 'Bishnu' });
+    await saveHours(doctor, doctor.id, allDay);
+    const day = clinicDayOf(Date.now() + 2 * 24 * hour);
+    const [slot] = (await availability(patient, { doctorId: doctor.id, day })).slots;
+    expect(slot).toBeDefined();
+    await book(patient, doctor.id, slot!.startsAt);
+    const startsAt = new Date(slot!.startsAt).getTime();
+
+    const pending = (await notificationsOf(server, patient.id)).filter(
+      (row) => row.status === 'pending',
+    );
+    const dueOf = (kind: string) =>
+      pending.filter((row) => row.kind === kind).map((row) => row.due_at.getTime());
+    expect(dueOf('appointment-tomorrow')).toEqual([startsAt - 24 * hour, startsAt - 24 * hour]);
+    expect(dueOf('appointment-in-an-hour')).toEqual([startsAt - hour, startsAt - hour]);
+    expect(dueOf('check-in-open')).toEqual([startsAt - 30 * 60_000, startsAt - 30 * 60_000]);
   });
 
   it('moves the reminders with the booking, also back to a time it had before', async () => {

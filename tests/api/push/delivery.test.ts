@@ -161,4 +161,24 @@ describe('web push from the server to a push service on https', () => {
     const payload = decryptPush(posts[1]!.body, device) as PushPayload;
     expect(payload).toMatchObject({ kind: 'doctor-is-in', lang: 'ne' });
   }, 60_000);
+
+  it('forgets a device its push service no longer knows (404)', async () => {
+    const doctorId = (await doctor.get<{ user: { id: string } }>('/api/me')).body.user.id;
+    const doctorsDevice = service.subscription();
+    expect((await doctor.post('/api/push/subscriptions', doctorsDevice.json)).status).toBe(201);
+    service.answer(doctorsDevice.path, { status: 404 });
+    const open = await patient.get<{ visit: { id: string } | null }>('/api/visits/current');
+    if (open.body.visit) {
+      expect((await patient.post(`/api/visits/${open.body.visit.id}/cancel`)).status).toBe(200);
+    }
+
+    // A walk-in joins: every doctor is told by push.
+    const visit = await patient.post<{ id: string }>('/api/visits', { reason: 'Rash' });
+    expect(visit.status).toBe(201);
+    const record = await outcomeOf(superadmin, 'patient-in-queue', doctorId);
+    expect(record).toMatchObject({ outcome: 'skipped', reason: 'gone' });
+    expect(service.received.filter((push) => push.path === doctorsDevice.path)).toHaveLength(1);
+    // Gone from the server too: the same device subscribing again is a new one.
+    expect((await doctor.post('/api/push/subscriptions', doctorsDevice.json)).status).toBe(201);
+  }, 60_000);
 });

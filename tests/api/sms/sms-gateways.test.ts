@@ -18,21 +18,36 @@ afterEach(async () => {
   gateway = undefined;
 });
 
-/** A sender through a fake gateway answering in turn with `answers` (the last one repeats). */
-async function through(name: 'sparrow' | 'aakash', answers: GatewayAnswer[]) {
+/** An answer, or one given only after `ms`: a gateway slow to answer. */
+type Answering = GatewayAnswer | { after: number; answer: GatewayAnswer };
+
+const late = (answer: GatewayAnswer, after: number): Answering => ({ after, answer });
+
+/**
+ * A sender through a fake gateway answering in turn with `answers` (the last one repeats),
+ * tried three times, waiting `answerWithinMs` (the default 10 s unless told) for each answer.
+ */
+async function through(
+  name: 'sparrow' | 'aakash',
+  answers: Answering[],
+  options: { answerWithinMs?: number; delaysMs?: number[] } = {},
+) {
   let turn = 0;
   gateway = await startFakeGateway(
-    () => answers[Math.min(turn++, answers.length - 1)]!,
+    async () => {
+      const next = answers[Math.min(turn++, answers.length - 1)]!;
+      if (!('after' in next)) return next;
+      await new Promise((resolve) => setTimeout(resolve, next.after));
+      return next.answer;
+    },
     name === 'sparrow' ? '/v2/sms/' : '/sms/v3/send',
   );
   const sender = gatewaySender(
-    smsGateway({
-      gateway: name,
-      url: gateway.url,
-      token,
-      from: name === 'sparrow' ? 'SEWA' : undefined,
-    }),
-    [10, 10],
+    smsGateway(
+      { gateway: name, url: gateway.url, token, from: name === 'sparrow' ? 'SEWA' : undefined },
+      options.answerWithinMs,
+    ),
+    options.delaysMs ?? [10, 10],
   );
   return { sender, received: gateway.received };
 }
@@ -67,16 +82,52 @@ describe('Sparrow SMS', () => {
   });
 
   it.each([
-    [1002, 'Invalid Token'],
-    [1007, 'Invalid Receiver'],
-    [1012, 'No Credits Available'],
-  ])('takes refusal %i (%s) as final: not tried again', async (responseCode, response) => {
-    const { sender, received } = await through('sparrow', [
-      sparrowAnswers.refused(responseCode, response),
+    [1002, 'Invalid Token', 'invalid_token'],
+    [1007, 'Invalid Receiver', 'invalid_number'],
+    [1008, 'Invalid Sender', 'invalid_sender'],
+    [1011, 'No valid receiver', 'invalid_number'],
+    [1012, 'No Credits Available', 'no_credit'],
+    [1013, 'Insufficient Credits', 'no_credit'],
+    [1005, 'Account has been expired', 'account_inactive'],
+    [1000, 'A required field is missing', 'bad_request'],
+  ])(
+    'takes refusal %i (%s) as final, as %s: not tried again',
+    async (responseCode, response, reason) => {
+      const { sender, received } = await through('sparrow', [
+        sparrowAnswers.refused(responseCode, response),
+      ]);
+      const error = await refusal(sender.send(mail('9812345678')));
+      expect(error).toBeInstanceOf(SmsRefused);
+      expect(error).toMatchObject({ reason });
+      expect(error.message).toContain(String(responseCode));
+      expect(received).toHaveLength(1);
+    },
+  );
+
+  it('never repeats the token, even when the gateway quotes it back', async () => {
+    const { sender } = await through('sparrow', [
+      sparrowAnswers.refused(1002, `Invalid Token ${token}`),
     ]);
     const error = await refusal(sender.send(mail('9812345678')));
-    expect(error).toBeInstanceOf(SmsRefused);
-    expect(error.message).toContain(String(responseCode));
+    expect(error.message).toContain('Invalid Token [token]');
+  });
+
+  it('takes an answer later than its wait as not sent yet, and tries again', async () => {
+    const { sender, received } = await through(
+      'sparrow',
+      [late(sparrowAnswers.queued, 1_000), sparrowAnswers.queued],
+      { answerWithinMs: 200 },
+    );
+    await sender.send(mail('9812345678'));
+    expect(received).toHaveLength(2);
+  });
+
+  it('says a text is not sent yet when the gateway never answers in time', async () => {
+    const { sender, received } = await through('sparrow', [late(sparrowAnswers.queued, 1_000)], {
+      answerWithinMs: 200,
+      delaysMs: [],
+    });
+    expect(await refusal(sender.send(mail('9812345678')))).toBeInstanceOf(SmsNotSentYet);
     expect(received).toHaveLength(1);
   });
 
@@ -111,15 +162,36 @@ describe('Aakash SMS', () => {
   });
 
   it.each([
-    ['an invalid token', aakashAnswers.refused(200, 'The provided Auth Token is not valid.')],
-    ['no balance', aakashAnswers.refused(200, 'Not enough balance.')],
-    ['an unauthorised call', aakashAnswers.refused(401, 'Unauthenticated.')],
-    ['an unprocessable one', aakashAnswers.refused(422, 'The to field is required.')],
-    ['a number it calls invalid', aakashAnswers.invalidNumber('9712345678')],
-  ])('takes %s as final', async (_what, answer) => {
+    [
+      'an invalid token',
+      aakashAnswers.refused(200, 'The provided Auth Token is not valid.'),
+      'invalid_token',
+    ],
+    ['no balance', aakashAnswers.refused(200, 'Not enough balance.'), 'no_credit'],
+    ['an unauthorised call', aakashAnswers.refused(401, 'Unauthenticated.'), 'invalid_token'],
+    ['a forbidden one', aakashAnswers.refused(403, 'Forbidden.'), 'refused'],
+    [
+      'an unprocessable one',
+      aakashAnswers.refused(422, 'The to field is required.'),
+      'bad_request',
+    ],
+    ['a number it calls invalid', aakashAnswers.invalidNumber('9712345678'), 'invalid_number'],
+  ])('takes %s as final', async (_what, answer, reason) => {
     const { sender, received } = await through('aakash', [answer]);
-    expect(await refusal(sender.send(mail('9712345678')))).toBeInstanceOf(SmsRefused);
+    const error = await refusal(sender.send(mail('9712345678')));
+    expect(error).toBeInstanceOf(SmsRefused);
+    expect(error).toMatchObject({ reason });
     expect(received).toHaveLength(1);
+  });
+
+  it('tries again after an answer later than its wait', async () => {
+    const { sender, received } = await through(
+      'aakash',
+      [late(aakashAnswers.queued('9712345678'), 1_000), aakashAnswers.queued('9712345678')],
+      { answerWithinMs: 200 },
+    );
+    await sender.send(mail('9712345678'));
+    expect(received).toHaveLength(2);
   });
 
   it('tries again after a 500', async () => {

@@ -1,5 +1,10 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { selfSignedCertificate } from './test-certificate';
 
 /** One request a fake gateway received: its path, its content type and its form fields. */
 export interface GatewayRequest {
@@ -22,13 +27,16 @@ async function formOf(request: IncomingMessage): Promise<Record<string, string>>
 /**
  * A text-message gateway on loopback that keeps what it was sent and answers as `answer`
  * says, the way Sparrow's or Aakash's API answers: the tests' stand-in for the real one.
+ * With `https`, on `https://localhost` with a certificate of its own, which a server process
+ * trusts through NODE_EXTRA_CA_CERTS (`certificateFile`), as production's gateway is https.
  */
 export async function startFakeGateway(
   answer: (request: GatewayRequest) => GatewayAnswer | Promise<GatewayAnswer>,
-  path: string,
+  gatewayPath: string,
+  options: { https?: boolean } = {},
 ) {
   const received: GatewayRequest[] = [];
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request, response) => {
     void formOf(request).then(async (fields) => {
       const got = {
         path: request.url ?? '',
@@ -41,13 +49,31 @@ export async function startFakeGateway(
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     });
-  });
+  };
+  const folder = options.https ? mkdtempSync(path.join(tmpdir(), 'sewa-sms-')) : undefined;
+  const certificate = folder ? selfSignedCertificate(folder) : undefined;
+  const server = certificate
+    ? createHttpsServer(
+        { key: readFileSync(certificate.key), cert: readFileSync(certificate.cert) },
+        listener,
+      )
+    : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url: certificate
+      ? `https://localhost:${port}${gatewayPath}`
+      : `http://127.0.0.1:${port}${gatewayPath}`,
+    /** The certificate's file, for NODE_EXTRA_CA_CERTS; none over http. */
+    certificateFile: certificate?.cert,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          if (folder) rmSync(folder, { recursive: true, force: true });
+          resolve();
+        }),
+      ),
   };
 }
 export type FakeGateway = Awaited<ReturnType<typeof startFakeGateway>>;

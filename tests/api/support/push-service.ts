@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -7,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ece from 'http_ece';
+import { selfSignedCertificate } from './test-certificate';
 import type { PushSubscriptionJson } from '../../../shared/notifications';
 
 /** One POST the push service received. */
@@ -44,36 +44,6 @@ export interface FakePushService {
   /** Waits for a POST to the path, up to `timeoutMs`. */
   next(path: string, timeoutMs?: number): Promise<ReceivedPush>;
   close(): Promise<void>;
-}
-
-/** A certificate for `localhost`, made at test time, valid for a day. */
-function selfSignedCertificate(folder: string): { key: string; cert: string } {
-  const key = path.join(folder, 'key.pem');
-  const cert = path.join(folder, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key, cert };
 }
 
 /** Reads a message as the browser does: RFC 8291, with the device's private key and secret. */

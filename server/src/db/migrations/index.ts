@@ -21,6 +21,7 @@ import * as careCircle from './0019-care-circle';
 import * as dependentLogin from './0020-dependent-login';
 import * as clinics from './0021-clinics';
 import * as smartClients from './0022-smart-clients';
+import * as notificationHandOver from './0023-notification-hand-over';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-dependent-login': dependentLogin,
   '0021-clinics': clinics,
   '0022-smart-clients': smartClients,
+  '0023-notification-hand-over': notificationHandOver,
 };
