@@ -10,6 +10,7 @@ import type { ObservationSearch, PatientSearch, PractitionerSearch } from '@shar
 import { auditEventReads } from './audit-event-reads';
 import { searchBundle } from './bundle';
 import { capabilityStatement } from './capability-statement';
+import { practitionersIn } from './includes';
 import type { FhirRecordRepository } from './fhir-record-repository';
 import type { FhirReader } from './fhir-reader';
 import type { FhirReadings } from './fhir-reading';
@@ -202,9 +203,7 @@ export function fhirService(deps: FhirServiceDeps) {
         ...observations.map(observationResource),
         ...(await records.wholeRecord(reader, id)),
       ];
-      const doctors = [
-        ...new Set(JSON.stringify(record).match(/"Practitioner\/[A-Za-z0-9\-.]{1,64}"/g) ?? []),
-      ].map((reference) => reference.slice('"Practitioner/'.length, -1));
+      const doctors = practitionersIn(record);
       const named =
         doctors.length === 0
           ? []

@@ -106,3 +106,13 @@ export function includedIds(
   }
   return { Patient: [...ids.Patient], Practitioner: [...ids.Practitioner] };
 }
+
+/** The ids of the doctors anything in the resources refers to (a whole record's, `$everything`). */
+export function practitionersIn(resources: readonly FhirResource[]): string[] {
+  const ids = new Set<string>();
+  for (const reference of referencesIn(resources)) {
+    const [type, id] = reference.split('/');
+    if (type === 'Practitioner' && id) ids.add(id);
+  }
+  return [...ids];
+}
