@@ -48,6 +48,9 @@ const wrongType = fc.oneof(
 const nastyString = fc.oneof(fc.constantFrom(...injections), unicodeHeavy, oversized);
 
 const json = (value: unknown) => JSON.stringify(value);
+/** A JSON value's kind, telling a list from an object and null from both. */
+const kindOf = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 const jsonType = 'application/json';
 
 /** A real photo's first bytes: whatever follows, the server reads it as that format. */
@@ -207,13 +210,12 @@ function mutations(valid: Call, entry: MatrixEntry) {
         label: `${field} of the wrong type`,
         body: json({ ...body, [field]: value }),
         contentType: jsonType,
-        // A list where a list belongs (an empty week, say) may be what the field takes, and so
-        // may true or false where a switch belongs.
+        // A value of the field's own kind may be one the field takes: an empty week where a
+        // list belongs, true or false where a switch belongs, 15 where minutes belong.
         mustRefuse:
           typeof value !== 'string' &&
           !(value === null && optional.includes(field)) &&
-          !(Array.isArray(value) && Array.isArray(body[field])) &&
-          !(typeof value === 'boolean' && typeof body[field] === 'boolean'),
+          kindOf(value) !== kindOf(body[field]),
       })),
       fc.tuple(key, nastyString).map(([field, value]) => ({
         label: `${field} bent (${value.length} characters)`,
