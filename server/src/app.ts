@@ -88,7 +88,7 @@ import { medicationsRepository } from './record/medications-repository';
 import { medicationsService } from './record/medications-service';
 import { chartRepository } from './record/chart-repository';
 import { chartService } from './record/chart-service';
-import { clockIntervalMs, visitsService } from './visits/visits-service';
+import { clockIntervalMs as visitClockIntervalMs, visitsService } from './visits/visits-service';
 import { patientAccess } from './access/patient-access';
 import { auditRepository } from './audit/audit-repository';
 import { auditTrail } from './audit/audit-trail';
@@ -129,6 +129,8 @@ export interface AppOptions {
   webRoot?: string | undefined;
   /** Where log lines go; standard output when absent. */
   logDestination?: { write(line: string): void } | undefined;
+  /** How often the clock's rules run; tests that must see a still clock give a long one. */
+  clockIntervalMs?: number | undefined;
 }
 
 export interface App {
@@ -160,6 +162,7 @@ export async function buildApp({
   database,
   webRoot,
   logDestination,
+  clockIntervalMs = visitClockIntervalMs,
 }: AppOptions): Promise<App> {
   const { db } = database;
   const fastify = Fastify({

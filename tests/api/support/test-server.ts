@@ -109,6 +109,8 @@ export interface StartOptions {
   webRoot?: string;
   /** Receives every log line the server writes. */
   logDestination?: { write(line: string): void };
+  /** How often the server's clock runs by itself (tests can run it at once through `tasks`). */
+  clockIntervalMs?: number;
 }
 
 /**
@@ -149,6 +151,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     database,
     webRoot: options.webRoot,
     logDestination: options.logDestination,
+    clockIntervalMs: options.clockIntervalMs,
   });
   await app.listen({ port, host: '127.0.0.1' });
 

@@ -23,7 +23,12 @@ describe.each(databaseVariants)(
       Number((await query.execute(server.database.db)).rows[0]?.n);
 
     beforeAll(async () => {
-      server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
+      // The clock keeps still here, so that what moves a visit is the step under test.
+      server = await startTestServer({
+        variant,
+        env: { DEMO_USERS: 'false' },
+        clockIntervalMs: 24 * 60 * minute,
+      });
       doctor = await person(server, 'doctor', { first: 'Ram', last: 'Thapa' });
       otherDoctor = await person(server, 'doctor', { first: 'Sita', last: 'Rai' });
     });
