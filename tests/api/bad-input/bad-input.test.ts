@@ -206,17 +206,21 @@ function mutations(valid: Call, entry: MatrixEntry) {
         contentType: jsonType,
         mustRefuse: !optional.includes(missing),
       })),
-      fc.tuple(key, wrongType).map(([field, value]) => ({
-        label: `${field} of the wrong type`,
-        body: json({ ...body, [field]: value }),
-        contentType: jsonType,
-        // A value of the field's own kind may be one the field takes: an empty week where a
-        // list belongs, true or false where a switch belongs, 15 where minutes belong.
-        mustRefuse:
-          typeof value !== 'string' &&
-          !(value === null && optional.includes(field)) &&
-          kindOf(value) !== kindOf(body[field]),
-      })),
+      fc
+        .tuple(key, wrongType)
+        // What the server receives: JSON writes NaN and the infinities as null.
+        .map(([field, value]) => [field, JSON.parse(json(value)) as unknown] as const)
+        .map(([field, value]) => ({
+          label: `${field} of the wrong type`,
+          body: json({ ...body, [field]: value }),
+          contentType: jsonType,
+          // A value of the field's own kind may be one the field takes: an empty week where a
+          // list belongs, true or false where a switch belongs, 15 where minutes belong.
+          mustRefuse:
+            typeof value !== 'string' &&
+            !(value === null && optional.includes(field)) &&
+            kindOf(value) !== kindOf(body[field]),
+        })),
       fc.tuple(key, nastyString).map(([field, value]) => ({
         label: `${field} bent (${value.length} characters)`,
         body: json({ ...body, [field]: value }),
