@@ -42,6 +42,22 @@ describe('serving the web app', () => {
     }
   });
 
+  it('compresses the page as the browser accepts it, and says the page varies with that', async () => {
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const response = await fetch(`${server.url}/messages/123`, {
+        headers: { 'Accept-Encoding': accepted },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding'), accepted).toBe(sent);
+      expect(response.headers.get('vary')).toContain('Accept-Encoding');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
   it('tells the page the configured app mode', async () => {
     const html = await (await fetch(`${server.url}/login`)).text();
     expect(html).toContain('<meta name="app-mode" content="official">');
