@@ -84,12 +84,17 @@ export function fhirReadings(deps: FhirReadingDeps) {
   }
 
   const readings = {
+    /** Whether `reader` may read `type` at all: a person always may, a system as its scopes say. */
+    covers(reader: FhirReader, type: SupportedType): boolean {
+      return reader.kind !== 'system' || scopesCover(reader.scopes, type);
+    },
+
     /**
      * Refuses, before anything is looked up, a system whose token's scopes do not cover
      * `type`: an id it may not read and one that does not exist then answer alike.
      */
     check(reader: FhirReader, type: SupportedType): void {
-      if (reader.kind === 'system' && !scopesCover(reader.scopes, type)) {
+      if (!readings.covers(reader, type)) {
         throw new AppError(
           'forbidden',
           `Insufficient scope: the access token's scope does not cover ${type}.`,

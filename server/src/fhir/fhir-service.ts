@@ -177,13 +177,17 @@ export function fhirService(deps: FhirServiceDeps) {
     /**
      * `Patient/$everything`: the patient and her whole record in one Bundle (the right of
      * access: Profile → "Download my record"), with the doctors it names. Each type is read
-     * under the same rule and audited as a search of it is.
+     * under the same rule and audited as a search of it is; a system gets the types its
+     * scopes cover (the Patient's own among them), as the operation allows.
      */
     async everything(reader: FhirReader, id: string): Promise<Bundle> {
       const patient = await this.readPatient(reader, id);
-      const vitals = await readings.of(reader, 'Observation', id);
+      const vitals = readings.covers(reader, 'Observation')
+        ? await readings.of(reader, 'Observation', id)
+        : undefined;
       const observations = await allRows(
         async (after) => {
+          if (vitals === undefined) return [];
           const rows = await fhir.searchObservations({
             visible: vitals.visible,
             patientId: id,
@@ -203,7 +207,7 @@ export function fhirService(deps: FhirServiceDeps) {
         ...observations.map(observationResource),
         ...(await records.wholeRecord(reader, id)),
       ];
-      const doctors = practitionersIn(record);
+      const doctors = readings.covers(reader, 'Practitioner') ? practitionersIn(record) : [];
       const named =
         doctors.length === 0
           ? []

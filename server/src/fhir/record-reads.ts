@@ -204,10 +204,11 @@ export function recordReads(deps: {
       return withKind(type, (kind) => searchIn(kind, reader, type, query));
     },
 
-    /** Every type of the patient's record, whole, as resources. */
+    /** Every type of the patient's record that `reader` may read, whole, as resources. */
     async wholeRecord(reader: FhirReader, patientId: string): Promise<FhirResource[]> {
       const resources: FhirResource[] = [];
       for (const type of Object.keys(recordTypes) as RecordType[]) {
+        if (!readings.covers(reader, type)) continue;
         resources.push(...(await withKind(type, (kind) => wholeOf(kind, reader, type, patientId))));
       }
       return resources;

@@ -352,6 +352,33 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
     expectOutcome(await bearer(token).get('/fhir/R4/Observation'), 403, 'forbidden');
   });
 
+  it('gives a system the whole record of a patient in the types its scopes cover, and no more', async () => {
+    const key = await systemKey('ES384');
+    const registered = await register({
+      name: 'Referral Hospital',
+      jwks: { keys: [key.publicJwk] },
+      scopes: ['system/Patient.rs', 'system/Observation.rs'],
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    // She has a visit (joined now, or still open from before): an Encounter the scopes leave out.
+    const visit = await sita.client.post<{ id: string }>('/api/visits', { reason: 'Fever' });
+    expect([200, 201]).toContain(visit.status);
+    const token = await tokenFor(registered.body, key, 'system/Patient.rs system/Observation.rs');
+    const whole = await bearer(token).get<Bundle>(`/fhir/R4/Patient/${sita.id}/$everything`);
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expectValidFhir(whole.body);
+    const types = new Set(whole.body.entry?.map((entry) => entry.resource?.resourceType));
+    expect([...types].sort()).toEqual(['Observation', 'Patient']);
+    expect(await trailOf(registered.body.id, 'observation-read')).not.toEqual([]);
+    // Without the Patient's own type there is no whole record to give.
+    const noPatient = await tokenFor(registered.body, key, 'system/Observation.rs');
+    expectOutcome(
+      await bearer(noPatient).get(`/fhir/R4/Patient/${sita.id}/$everything`),
+      403,
+      'forbidden',
+    );
+  });
+
   it('refuses assertions that do not authenticate the client with invalid_client', async () => {
     const other = await systemKey('RS384', rsaKey.kid);
     const refused = async (clientAssertion: string, why: RegExp) => {
