@@ -119,6 +119,16 @@ function inlineStyleSheet(): Plugin {
   };
 }
 
+/** A group that takes exactly the modules named, and none of what they import. */
+function namedModules(name: string, modules: readonly string[]) {
+  return {
+    name,
+    test: (id: string) => modules.some((module) => id.replaceAll('\\', '/').endsWith(module)),
+    minShareCount: 2,
+    includeDependenciesRecursively: false,
+  };
+}
+
 /** The modules of the `signed-in-parts` chunk (see `codeSplitting` below). */
 const signedInParts = [
   'shared/medications.ts',
@@ -245,16 +255,25 @@ export default defineConfig({
               minShareCount: 2,
             },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
-            {
-              // What the signed-in shell's outbox and account care reach (the queued writes, the
-              // record's schemas and query keys): every signed-in page loads all of it at once,
-              // so one file rather than a dozen small ones, each a round trip on a slow line.
-              // Only these: a dependency the entry also uses stays with the entry.
-              name: 'signed-in-parts',
-              test: (id) => signedInParts.some((part) => id.replaceAll('\\', '/').endsWith(part)),
-              minShareCount: 2,
-              includeDependenciesRecursively: false,
-            },
+            // What the signed-in shell's outbox and account care reach (the queued writes, the
+            // record's schemas and query keys): every signed-in page loads all of it at once,
+            // so one file rather than a dozen small ones, each a round trip on a slow line.
+            // Only these: a dependency the entry also uses stays with the entry.
+            namedModules('signed-in-parts', signedInParts),
+            // The home's and the appointment pages' appointment schemas, keys and error words;
+            // the home's and the messages pages' conversation list and its push stream.
+            namedModules('appointment-parts', [
+              'shared/appointments.ts',
+              'web/src/features/appointments/api/appointments-keys.ts',
+              'web/src/features/appointments/appointment-errors.ts',
+              'web/src/lib/use-now.ts',
+            ]),
+            namedModules('conversation-parts', [
+              'web/src/features/messaging/api/get-conversations.ts',
+              'web/src/features/messaging/conversation-title.ts',
+              'web/src/features/messaging/push/push-connection.ts',
+              'web/src/features/messaging/push/use-messaging-push.ts',
+            ]),
             {
               // The visits schemas, query hooks, push stream and the active encounter the shell,
               // the homes and the visit page all use, in one file rather than one each.

@@ -97,12 +97,17 @@ describe('AppointmentCard', () => {
     const card = renderCard({ appointment, onCancel: cancel });
     vi.useRealTimers();
     await userEvent.click(card.getByRole('button', { name: 'Cancel appointment' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+    // The dialog's code comes in a chunk of its own.
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep appointment' }));
     expect(cancel).not.toHaveBeenCalled();
+    // Kept: back on the button that asked, as if the dialog had never been.
+    expect(card.getByRole('button', { name: 'Cancel appointment' })).toHaveFocus();
     await userEvent.click(card.getByRole('button', { name: 'Cancel appointment' }));
     await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel appointment' }),
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Cancel appointment',
+      }),
     );
     expect(cancel).toHaveBeenCalledExactlyOnceWith(appointment);
   });

@@ -1,21 +1,15 @@
 import { CalendarPlusIcon, VideoIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { checkInOpen, type Appointment } from '@shared/appointments';
 import { clinicTimeOf } from '@shared/clinic-time';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
 import { toast } from '@/lib/toast';
+import { preloadable } from '@/lib/preloadable';
 import { useNow } from '@/lib/use-now';
 import { DashboardCard } from './dashboard-card';
 
@@ -30,6 +24,13 @@ export interface JoinVisitRequest {
 /** Check-in opens and the card's buttons change with the clock: it looks again this often. */
 const clockTickMs = 15_000;
 
+/**
+ * The question asked before cancelling, with the dialog library behind it: a chunk of its own,
+ * fetched once the card is on the screen (before anyone taps), so the home's first screen
+ * does not wait for it and a tap offline still finds it.
+ */
+const cancelDialog = preloadable(() => import('./cancel-appointment-dialog'));
+
 /** "Cancel appointment", asked once more before it is done. */
 function CancelAppointment({
   appointment,
@@ -41,42 +42,40 @@ function CancelAppointment({
   onCancel: (appointment: Appointment) => void;
 }) {
   const { t } = useTranslation();
-  const dates = useDates();
   const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // A failed fetch (offline, no worker yet) is tried again when the dialog is wanted.
+    cancelDialog.preload().catch(() => undefined);
+  }, []);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button type="button" variant="outline" disabled={busy} onClick={() => setOpen(true)}>
+    <>
+      <Button
+        ref={button}
+        type="button"
+        variant="outline"
+        disabled={busy}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
         {t('patientHome.appointment.cancel')}
       </Button>
-      <DialogContent closeLabel={t('patientHome.appointment.close')}>
-        <DialogTitle>{t('patientHome.appointment.cancelTitle')}</DialogTitle>
-        <DialogDescription>
-          {t('patientHome.appointment.cancelQuestion', {
-            day: dates.weekdayAndDay(appointment.day),
-            time: dates.digits(appointment.time),
-            doctor: appointment.doctorName,
-          })}
-        </DialogDescription>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={busy}
-            onClick={() => {
-              setOpen(false);
-              onCancel(appointment);
-            }}
-          >
-            {t('patientHome.appointment.cancel')}
-          </Button>
-          <DialogClose asChild>
-            <Button type="button" variant="ghost">
-              {t('patientHome.appointment.keep')}
-            </Button>
-          </DialogClose>
-        </div>
-      </DialogContent>
-    </Dialog>
+      {asked && (
+        <Suspense fallback={null}>
+          <cancelDialog.Component
+            appointment={appointment}
+            busy={busy}
+            open={open}
+            onOpenChange={setOpen}
+            onCancel={onCancel}
+            returnFocusTo={button}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 
