@@ -91,10 +91,11 @@ function emitPushScript(): Plugin {
 /**
  * Writes the style sheet into the page as a `<style>` element instead of linking it. Linked, it
  * holds back the first paint by a round trip and the brand mark waits for it; in the page, the
- * mark is drawn as soon as the page has arrived, and the first screen has its styles with it
- * (a few kilobytes more per page, the same the linked file would have cost the first visit).
- * The policy allows inline styles; scripts still come only from files. The file stays in the
- * build: the service worker keeps it, and lazy chunks that name it load it after the first screen.
+ * mark is drawn as soon as the page has arrived, and the first screen has its styles with it.
+ * The cost is about 9 KB (compressed) on each page load the service worker does not answer,
+ * which the linked file, once cached, would not have had. The policy allows inline styles;
+ * scripts still come only from files. The file stays in the build: the service worker keeps
+ * it, and lazy chunks that name it load it after the first screen.
  */
 function inlineStyleSheet(): Plugin {
   return {
