@@ -1,5 +1,20 @@
 import * as z from 'zod/mini';
 
+/**
+ * The SMART token endpoint's OAuth 2.0 errors (RFC 6749 §5.2), answered there in OAuth's own
+ * shape (`{ error, error_description }`): a parameter missing, repeated or wrong; the client
+ * not authenticated (unknown, removed, or its assertion refused); a grant refused; no scope
+ * left to grant; a grant type other than client credentials.
+ */
+export const oauthErrorCodes = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'invalid_scope',
+  'unsupported_grant_type',
+] as const;
+export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
+
 /** The codes Sewa's own server code answers with, each with one HTTP status (`AppError`). */
 export const serverErrorCodes = [
   'bad_request',
@@ -46,17 +61,8 @@ export const serverErrorCodes = [
   'dhis2_unauthorized',
   /** `POST /api/hmis/report/send`: DHIS2 did not answer, timed out, or answered without an import summary. */
   'dhis2_unavailable',
-  /**
-   * The SMART token endpoint's OAuth 2.0 errors (RFC 6749 §5.2), answered there in OAuth's own
-   * shape (`{ error, error_description }`): a parameter missing, repeated or wrong; the client
-   * not authenticated (unknown, removed, or its assertion refused); a grant refused; no scope
-   * left to grant; a grant type other than client credentials.
-   */
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'invalid_scope',
-  'unsupported_grant_type',
+  /** The SMART token endpoint's OAuth 2.0 errors (`oauthErrorCodes`). */
+  ...oauthErrorCodes,
 ] as const;
 
 export type ServerErrorCode = (typeof serverErrorCodes)[number];

@@ -47,15 +47,8 @@ export const smartTokenResponseSchema = z.object({
 });
 export type SmartTokenResponse = z.infer<typeof smartTokenResponseSchema>;
 
-/** The OAuth 2.0 errors the token endpoint answers with (RFC 6749 §5.2), in its own shape. */
-export const oauthErrorCodes = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'invalid_scope',
-  'unsupported_grant_type',
-] as const;
-export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
+/** The OAuth 2.0 errors the token endpoint answers with, among the server's error codes. */
+export { oauthErrorCodes, type OAuthErrorCode } from './api-error';
 
 export const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string() });
 export type OAuthError = z.infer<typeof oauthErrorSchema>;
