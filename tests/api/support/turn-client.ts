@@ -10,11 +10,12 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 const magicCookie = 0x2112a442;
 
-const method = { allocate: 0x003, createPermission: 0x008 } as const;
+const method = { allocate: 0x003, refresh: 0x004, createPermission: 0x008 } as const;
 const attribute = {
   username: 0x0006,
   messageIntegrity: 0x0008,
   errorCode: 0x0009,
+  lifetime: 0x000d,
   xorPeerAddress: 0x0012,
   realm: 0x0014,
   nonce: 0x0015,
@@ -126,7 +127,12 @@ function ipv6Bytes(address: string): Buffer {
 export interface TurnSession {
   /** Asks for permission to relay to `peer` (RFC 8656 CreatePermission). */
   permit(peer: string): Promise<TurnAnswer>;
-  close(): void;
+  /**
+   * Gives the relay back (a Refresh with a lifetime of 0) and closes the socket. Without it the
+   * server keeps the allocation for its lifetime, and a later socket the system gives the same
+   * port would be answered 437 Allocation Mismatch.
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -219,6 +225,11 @@ export async function openRelay(options: {
         ),
       );
     },
-    close: () => socket.close(),
+    async close() {
+      await ask((transaction) =>
+        signed(method.refresh, transaction, [[attribute.lifetime, Buffer.alloc(4)]]),
+      ).catch(() => undefined);
+      socket.close();
+    },
   };
 }

@@ -92,7 +92,7 @@ async function permit(
   try {
     return await session.permit(peer);
   } finally {
-    session.close();
+    await session.close();
   }
 }
 
