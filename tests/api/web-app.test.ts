@@ -46,6 +46,7 @@ describe('serving the web app', () => {
     for (const [accepted, sent] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
+      ['GZIP;q=1, BR;q=0.5', 'gzip'],
       ['identity', null],
     ] as const) {
       const response = await fetch(`${server.url}/messages/123`, {

@@ -40,10 +40,11 @@ function cacheControlOf(filePath: string): string {
  * The page compressed as the browser accepts it. The page is answered from the not-found
  * handler, which the global compression (route by route) does not reach; it carries the
  * style sheet, so compressed it is a fifth of its size. Brotli at a middle quality: the page
- * differs per reader (its data preloads), so it is compressed on each request.
+ * differs per reader (its data preloads), so it is compressed on each request. Codings are
+ * case-insensitive (RFC 9110), the negotiator is not: the header is lowercased first.
  */
 function encodedPage(acceptEncoding: string | undefined, html: string) {
-  switch (negotiate(acceptEncoding ?? '', ['br', 'gzip'])) {
+  switch (negotiate((acceptEncoding ?? '').toLowerCase(), ['br', 'gzip'])) {
     case 'br':
       return {
         encoding: 'br',
