@@ -50,16 +50,20 @@ export async function snapshotDatabase(db: Kysely<Database>): Promise<Record<str
     select table_name as name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE'
     order by table_name`.execute(db);
-  const snapshot: Record<string, string> = {};
-  for (const { name } of tables) {
-    if (volatile.has(name)) continue;
-    // A refused sign-in is recorded, as a failure: the trail may grow by failures only.
-    const only = name === 'audit_events' ? sql`where outcome = 'success'` : sql``;
-    const row = name === 'notifications' ? notificationColumns : sql`t`;
-    const { rows } = await sql<{ rows: string; sum: string | null }>`
-      select count(*)::text as rows, md5(string_agg(${row}::text, '|' order by ${row}::text)) as sum
-      from ${sql.table(name)} t ${only}`.execute(db);
-    snapshot[name] = `${rows[0]?.rows ?? '?'}:${rows[0]?.sum ?? ''}`;
-  }
-  return snapshot;
+  // One statement for every table: the bad-input property takes two snapshots per refused
+  // call, and a round trip per table made them most of its time.
+  const counted = tables
+    .filter(({ name }) => !volatile.has(name))
+    .map(({ name }) => {
+      // A refused sign-in is recorded, as a failure: the trail may grow by failures only.
+      const only = name === 'audit_events' ? sql`where outcome = 'success'` : sql``;
+      const row = name === 'notifications' ? notificationColumns : sql`t`;
+      return sql`
+        select ${name}::text as name, count(*)::text as rows,
+          md5(string_agg(${row}::text, '|' order by ${row}::text)) as sum
+        from ${sql.table(name)} t ${only}`;
+    });
+  const { rows } = await sql<{ name: string; rows: string; sum: string | null }>`
+    ${sql.join(counted, sql` union all `)}`.execute(db);
+  return Object.fromEntries(rows.map((row) => [row.name, `${row.rows}:${row.sum ?? ''}`]));
 }

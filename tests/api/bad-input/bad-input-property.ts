@@ -340,69 +340,82 @@ function withParam(entry: MatrixEntry, path: string, param: string): string {
   return segments.join('/');
 }
 
-describe.each(databaseVariants)('bad input on the $name database', (variant) => {
-  let world: World;
+/**
+ * On each database, every route `include` takes answers every bent request with a 4xx JSON
+ * error and changes nothing when it refuses. The routes are shared between test files so
+ * that they run side by side: generated against every endpoint, they are the longest tests.
+ */
+export function describeBadInput(include: (entry: MatrixEntry) => boolean): void {
+  const routes = targets.filter(include);
+  describe.each(databaseVariants)('bad input on the $name database', (variant) => {
+    let world: World;
 
-  beforeAll(async () => {
-    world = await startWorld(variant);
+    beforeAll(async () => {
+      world = await startWorld(variant);
+    });
+    afterAll(async () => {
+      await world.close();
+    });
+
+    it.each(routes.map((entry) => ({ name: entry.endpoint ?? entry.route, entry })))(
+      '$name answers every bent request with a 4xx JSON error, and refused calls change nothing',
+      async ({ entry }) => {
+        const caller = permittedCaller(world, entry);
+        const owner = resourceOwner(world, entry, caller);
+        const resource = entry.prepare ? await entry.prepare(world, owner) : '';
+        const method = entry.route.split(' ')[0]!;
+        const valid = entry.call({ world, caller, resource });
+
+        await fc.assert(
+          fc.asyncProperty(mutations(valid, entry), async (mutation) => {
+            const fresh = entry.call({ world, caller, resource });
+            const bare =
+              mutation.param === undefined
+                ? fresh.path
+                : withParam(entry, fresh.path, mutation.param);
+            const path =
+              mutation.query === undefined
+                ? bare
+                : `${bare}${bare.includes('?') ? '&' : '?'}${mutation.query}`;
+            await settleDueTexts(world.server.database.db);
+            const before = await snapshotDatabase(world.server.database.db);
+            const headers: Record<string, string> = {
+              origin: world.server.url,
+              'x-forwarded-for': nextAddress(),
+              ...mutation.headers,
+            };
+            if (mutation.contentType !== '') headers['content-type'] = mutation.contentType;
+            const cookie = caller.client().cookieHeader();
+            if (cookie !== '') headers.cookie = cookie;
+            const response = await fetch(`${world.server.url}${path}`, {
+              method,
+              headers,
+              ...(mutation.body !== undefined ? { body: mutation.body } : {}),
+            });
+            const text = await response.text();
+            const context = `${mutation.label}: ${response.status} ${text.slice(0, 300)}`;
+
+            expect(response.status, context).toBeLessThan(500);
+            expect(looksLikeStack.test(text), context).toBe(false);
+            if (mutation.mustRefuse) expect(response.status, context).toBeGreaterThanOrEqual(400);
+            if (response.status >= 400) {
+              // A request Node cannot parse is answered before any route is known.
+              const unparsed = response.status === 431;
+              expect(JSON.parse(text), context).toEqual(
+                unparsed ? refusedBody(undefined) : refusedBody(entry),
+              );
+              expect(await snapshotDatabase(world.server.database.db), context).toEqual(before);
+            }
+          }),
+          { numRuns: 50 },
+        );
+      },
+      120_000,
+    );
   });
-  afterAll(async () => {
-    await world.close();
-  });
+}
 
-  it.each(targets.map((entry) => ({ name: entry.endpoint ?? entry.route, entry })))(
-    '$name answers every bent request with a 4xx JSON error, and refused calls change nothing',
-    async ({ entry }) => {
-      const caller = permittedCaller(world, entry);
-      const owner = resourceOwner(world, entry, caller);
-      const resource = entry.prepare ? await entry.prepare(world, owner) : '';
-      const method = entry.route.split(' ')[0]!;
-      const valid = entry.call({ world, caller, resource });
-
-      await fc.assert(
-        fc.asyncProperty(mutations(valid, entry), async (mutation) => {
-          const fresh = entry.call({ world, caller, resource });
-          const bare =
-            mutation.param === undefined
-              ? fresh.path
-              : withParam(entry, fresh.path, mutation.param);
-          const path =
-            mutation.query === undefined
-              ? bare
-              : `${bare}${bare.includes('?') ? '&' : '?'}${mutation.query}`;
-          await settleDueTexts(world.server.database.db);
-          const before = await snapshotDatabase(world.server.database.db);
-          const headers: Record<string, string> = {
-            origin: world.server.url,
-            'x-forwarded-for': nextAddress(),
-            ...mutation.headers,
-          };
-          if (mutation.contentType !== '') headers['content-type'] = mutation.contentType;
-          const cookie = caller.client().cookieHeader();
-          if (cookie !== '') headers.cookie = cookie;
-          const response = await fetch(`${world.server.url}${path}`, {
-            method,
-            headers,
-            ...(mutation.body !== undefined ? { body: mutation.body } : {}),
-          });
-          const text = await response.text();
-          const context = `${mutation.label}: ${response.status} ${text.slice(0, 300)}`;
-
-          expect(response.status, context).toBeLessThan(500);
-          expect(looksLikeStack.test(text), context).toBe(false);
-          if (mutation.mustRefuse) expect(response.status, context).toBeGreaterThanOrEqual(400);
-          if (response.status >= 400) {
-            // A request Node cannot parse is answered before any route is known.
-            const unparsed = response.status === 431;
-            expect(JSON.parse(text), context).toEqual(
-              unparsed ? refusedBody(undefined) : refusedBody(entry),
-            );
-            expect(await snapshotDatabase(world.server.database.db), context).toEqual(before);
-          }
-        }),
-        { numRuns: 50 },
-      );
-    },
-    120_000,
-  );
-});
+/** A route of the FHIR API (`/fhir/R4/...`), its token endpoint included. */
+export function isFhirRoute(entry: MatrixEntry): boolean {
+  return entry.route.split(' ')[1]!.startsWith('/fhir/');
+}
