@@ -36,6 +36,7 @@ import { profilesRepository } from './profiles/profiles-repository';
 import { rateLimiter } from './rate-limit/rate-limiter';
 import { messageHub } from './realtime/message-hub';
 import { careAccessChanges } from './realtime/care-access-changes';
+import { sessionEndings } from './realtime/session-endings';
 import { visitHub } from './realtime/visit-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
@@ -185,6 +186,9 @@ export async function buildApp({
   const notificationSettings = notificationSettingsRepository(db);
   const mailer = createMailer(config, outbox, server.log);
   const accountEntries = accountAudit(db);
+  const endedSessions = sessionEndings(database.notifications);
+  // Before the database goes, like the hubs' listeners.
+  server.addHook('preClose', () => endedSessions.close());
   const auth = createAuth({
     config,
     db,
@@ -194,6 +198,7 @@ export async function buildApp({
     log: server.log,
     invitationAdmits: (code, email) => careCircle.admitsSignUp(code, email),
     accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
+    sessionEnded: endedSessions.announce,
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
@@ -350,6 +355,7 @@ export async function buildApp({
     hub: messageEvents,
     screens: presence,
     careAccess,
+    endedSessions,
     requireUser,
   });
   const visitEvents = visitHub(database.notifications, visits);
@@ -370,6 +376,7 @@ export async function buildApp({
     hub: visitEvents,
     screens: presence,
     careAccess,
+    endedSessions,
     requireUser,
   });
   const appointmentsServing = appointmentsService({

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../shared/messaging';
-import { openStream, person, type Person, type Stream } from './messaging/fixture';
+import { Client } from './auth/client';
+import { openStream, password, person, type Person, type Stream } from './messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from './support/test-server';
 
 const eventsUrl = '/api/messaging/events';
@@ -97,10 +98,10 @@ describe.each(databaseVariants)('message push on the $name database', (variant) 
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
         server.database.db,
       );
-      const channel = `${rows[0]!.schema}__messaging`;
+      // The server's one listening connection; its last statement listened to one of its channels.
       const killed = await sql<{ done: boolean }>`
         select pg_terminate_backend(pid) as done from pg_stat_activity
-        where query = ${`LISTEN "${channel}"`}`.execute(server.database.db);
+        where starts_with(query, ${`LISTEN "${rows[0]!.schema}__`})`.execute(server.database.db);
       expect(killed.rows.length).toBeGreaterThan(0);
 
       const resync = await stream.next((event) => event.event === 'resync', 10_000);
@@ -109,6 +110,34 @@ describe.each(databaseVariants)('message push on the $name database', (variant) 
       await stream.next(carrying(later));
     },
   );
+
+  it("ends a stream at once when its session is revoked from another device, not at the stream's next check", async () => {
+    const tablet = await person(server, 'patient', { first: 'Maya' });
+    const phone: Person = { ...tablet, client: new Client(server.url) };
+    const signIn = await phone.client.post('/api/auth/sign-in/email', {
+      email: tablet.email,
+      password,
+    });
+    expect(signIn.status).toBe(200);
+    const onTablet = await subscribe(tablet);
+    const onPhone = await subscribe(phone);
+
+    const revoked = await phone.client.post('/api/auth/revoke-other-sessions', {});
+    expect(revoked.status).toBe(200);
+    // The streams check their session again every minute by themselves; well before that.
+    const ended = await Promise.race([
+      onTablet.ended.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 10_000)),
+    ]);
+    expect(ended).toBe('ended');
+    const again = await openStream(`${server.url}${eventsUrl}`, tablet.client.cookieHeader());
+    expect(again.status).toBe(401);
+    again.close();
+
+    // The phone's session goes on, and so does its stream.
+    const message = await send(phone, await careTeam(phone), 'From my phone');
+    await onPhone.next(carrying(message));
+  });
 
   it('ends open streams when the server shuts down', async () => {
     const other = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });

@@ -65,6 +65,11 @@ export interface AuthDependencies {
    * written in); null when they never chose. A phone code to someone known is written in it.
    */
   accountLanguage?: (userId: string) => Promise<MailLanguage | null>;
+  /**
+   * Called once a session of this account is gone (signed out, revoked, or every one after a
+   * password reset), so the account's open push streams check again at once.
+   */
+  sessionEnded?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -169,6 +174,7 @@ export function createAuth({
   log,
   invitationAdmits,
   accountLanguage,
+  sessionEnded,
 }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
@@ -244,6 +250,19 @@ export function createAuth({
     session: {
       expiresIn: lifetimes.session,
       updateAge: 24 * 60 * 60,
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          // After the session is gone; a failed announcement still leaves the streams' own
+          // check a minute later, so it never fails the sign-out.
+          after: async (session) => {
+            await sessionEnded?.(session.userId).catch((error: unknown) =>
+              log?.warn({ err: error }, 'session end not announced'),
+            );
+          },
+        },
+      },
     },
     // Our own limiter (server/src/rate-limit) counts per IP and per e-mail in the database,
     // shared by every server process; Better Auth's would count per process only.

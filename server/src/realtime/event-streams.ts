@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CareAccessChange, CareAccessChanges } from './care-access-changes';
 import { openEventStream, type EventStream } from './event-stream';
+import type { SessionEndings } from './session-endings';
 
 /** How often an open push stream checks again that its session and role still hold. */
 export const accessRecheckMs = 60_000;
@@ -23,7 +24,8 @@ export interface ScreenPresence {
 }
 
 interface Follow<S extends { caller: unknown }> {
-  /** Whose screen the stream is: an open one means the app is open. */
+  /** Whose screen the stream is: an open one means the app is open. A session of theirs
+   * ending checks again at once. */
   viewerId: string;
   /** The hub's subscriber for this stream. */
   subscriber(stream: EventStream): S;
@@ -42,6 +44,7 @@ export function eventStreams<S extends { caller: unknown }>(
   hub: Hub<S>,
   screens: ScreenPresence,
   careAccess: Pick<CareAccessChanges, 'watch'>,
+  endedSessions: Pick<SessionEndings, 'watch'>,
 ) {
   const streams = new Set<EventStream>();
   // Open streams would otherwise keep the server from closing.
@@ -56,8 +59,8 @@ export function eventStreams<S extends { caller: unknown }>(
     streams.add(stream);
     const closeScreen = screens.opened(follow.viewerId);
     const unsubscribe = await hub.subscribe(subscriber);
-    // A stream outlives its request: a session signed out or a role taken away since must
-    // stop (or narrow) what it delivers, within a minute; a care grant changed, at once.
+    // A stream outlives its request: a role taken away since must stop (or narrow) what it
+    // delivers, within a minute; a session ended or a care grant changed, at once.
     const checkAgain = () => {
       follow.recheck().then(
         (current) => {
@@ -71,9 +74,11 @@ export function eventStreams<S extends { caller: unknown }>(
     const unwatch = follow.careGrant
       ? await careAccess.watch(follow.careGrant, checkAgain)
       : undefined;
+    const unwatchSessions = await endedSessions.watch(follow.viewerId, checkAgain);
     stream.onClose(() => {
       clearInterval(recheck);
       unwatch?.();
+      unwatchSessions();
       closeScreen();
       unsubscribe();
       streams.delete(stream);

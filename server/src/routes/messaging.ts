@@ -18,6 +18,7 @@ import type { KnownGrant } from '../access/patient-access';
 import type { ApiServer } from '../http/route-schemas';
 import type { MessagingService } from '../messaging/messaging-service';
 import type { CareAccessChanges } from '../realtime/care-access-changes';
+import type { SessionEndings } from '../realtime/session-endings';
 import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
 import type { MessageHub, Subscriber } from '../realtime/message-hub';
 import type { EventStream } from '../realtime/event-stream';
@@ -29,6 +30,8 @@ export interface MessagingDeps {
   screens: ScreenPresence;
   /** Changed care grants: a caregiver's stream of a patient checks again at once. */
   careAccess: Pick<CareAccessChanges, 'watch'>;
+  /** Ended sessions: a stream of someone whose session ended elsewhere checks again at once. */
+  endedSessions: Pick<SessionEndings, 'watch'>;
   requireUser: RequireUser;
 }
 
@@ -146,7 +149,7 @@ export function registerMessagingRoutes(app: ApiServer, deps: MessagingDeps): vo
     },
   );
 
-  const streams = eventStreams(app, deps.hub, deps.screens, deps.careAccess);
+  const streams = eventStreams(app, deps.hub, deps.screens, deps.careAccess, deps.endedSessions);
 
   // A caregiver follows the patient they act for by naming them in the query: a browser opens
   // an event stream without headers of its own. Checked again as the session is, so a stream

@@ -19,6 +19,7 @@ import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
 import type { CareAccessChanges } from '../realtime/care-access-changes';
+import type { SessionEndings } from '../realtime/session-endings';
 import { eventStreams, type ScreenPresence } from '../realtime/event-streams';
 import type { VisitHub } from '../realtime/visit-hub';
 import type { VisitsService } from '../visits/visits-service';
@@ -33,6 +34,8 @@ export interface VisitsDeps {
   screens: ScreenPresence;
   /** Changed care grants: a caregiver's stream of a patient checks again at once. */
   careAccess: Pick<CareAccessChanges, 'watch'>;
+  /** Ended sessions: a stream of someone whose session ended elsewhere checks again at once. */
+  endedSessions: Pick<SessionEndings, 'watch'>;
   requireUser: RequireUser;
 }
 
@@ -182,7 +185,7 @@ export function registerVisitRoutes(app: ApiServer, deps: VisitsDeps): void {
       reply.send(await service.signals(actorOf(request), request.params.id, request.query.after)),
   );
 
-  const streams = eventStreams(app, deps.hub, deps.screens, deps.careAccess);
+  const streams = eventStreams(app, deps.hub, deps.screens, deps.careAccess, deps.endedSessions);
 
   // A caregiver follows the visits of the patient they act for by naming them in the query (a
   // browser opens an event stream without headers of its own), as that patient's side.
