@@ -198,7 +198,7 @@ export async function buildApp({
     log: server.log,
     invitationAdmits: (code, email) => careCircle.admitsSignUp(code, email),
     accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
-    sessionEnded: endedSessions.announce,
+    sessionEnded: (userId) => endedSessions.announce({ userId }),
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);

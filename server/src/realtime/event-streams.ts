@@ -74,7 +74,7 @@ export function eventStreams<S extends { caller: unknown }>(
     const unwatch = follow.careGrant
       ? await careAccess.watch(follow.careGrant, checkAgain)
       : undefined;
-    const unwatchSessions = await endedSessions.watch(follow.viewerId, checkAgain);
+    const unwatchSessions = await endedSessions.watch({ userId: follow.viewerId }, checkAgain);
     stream.onClose(() => {
       clearInterval(recheck);
       unwatch?.();

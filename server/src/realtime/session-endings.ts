@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Notifications } from '../db/database';
-import { channelSubscribers } from './channel-subscribers';
+import { checkAgainAnnouncements } from './check-again-announcements';
 
 /** The PostgreSQL channel every server process announces ended sessions on. */
 export const sessionEndingsChannel = 'session_ended';
@@ -10,12 +10,6 @@ const endingSchema = z.object({ userId: z.string() });
 /** Whose session ended: only the account's id, never the session's token. */
 export type SessionEnding = z.infer<typeof endingSchema>;
 
-interface Watcher extends SessionEnding {
-  /** A session of this account ended, or announcements may have been lost: check again. */
-  ended(): void;
-  gap(): void;
-}
-
 /**
  * Sessions signed out or revoked, across server processes: a push stream watches its
  * account's sessions, so one ended from another device (revoked, or every session after a
@@ -23,26 +17,12 @@ interface Watcher extends SessionEnding {
  * clinic tablet then forgets the person within seconds.
  */
 export function sessionEndings(notifications: Notifications) {
-  const channel = channelSubscribers<Watcher, SessionEnding>(
+  return checkAgainAnnouncements(
     notifications,
     sessionEndingsChannel,
     endingSchema,
-    (ending, watchers) => {
-      for (const watcher of watchers) {
-        if (watcher.userId === ending.userId) watcher.ended();
-      }
-      return Promise.resolve();
-    },
+    (watched, ended) => watched.userId === ended.userId,
   );
-  return {
-    /** Tells every process that a session of this account ended. */
-    announce: (userId: string) =>
-      notifications.notify(sessionEndingsChannel, JSON.stringify({ userId })),
-    /** Calls `ended` whenever a session of this account ends; the function returned stops. */
-    watch: (userId: string, ended: () => void): Promise<() => void> =>
-      channel.subscribe({ userId, ended, gap: ended }),
-    close: () => channel.close(),
-  };
 }
 
 export type SessionEndings = ReturnType<typeof sessionEndings>;
