@@ -112,6 +112,14 @@ export async function openStream(url: string, cookie: string) {
     },
     /** Settles when the stream has ended, whoever ended it. */
     ended,
+    /** Whether the stream ends within `timeoutMs`. */
+    endsWithin(timeoutMs: number): Promise<boolean> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      return Promise.race([ended.then(() => true), late]).finally(() => clearTimeout(timer));
+    },
     close: () => controller.abort(),
   };
 }

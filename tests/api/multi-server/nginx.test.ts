@@ -203,6 +203,16 @@ describe.runIf(postgresUrl && nginxPath)('two app servers behind nginx on one Po
     expect(JSON.parse(pushed.data)).toEqual(sent.body);
   });
 
+  it('ends at once a stream held by one server when its session is signed out through the other', async () => {
+    const patient = await signIn('patient@example.com');
+    const held = await stream(patient, '/api/messaging/events');
+    const other = ports().find((port) => port !== held.port)!;
+    const signedOut = await callOn(other, () => patient.post('/api/auth/sign-out', {}));
+    expect(signedOut.status).toBe(200);
+    // Not at the stream's own check, a minute later.
+    expect(await held.stream.endsWithin(10_000)).toBe(true);
+  });
+
   it('counts a limit once across both servers', async () => {
     // So many one-time codes per e-mail address in ten minutes: each server sees only some.
     const codesPerEmail = codeRequestLimits['/email-otp/send-verification-otp']!.pair.max;
