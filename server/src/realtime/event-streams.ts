@@ -24,8 +24,10 @@ export interface ScreenPresence {
 }
 
 interface Follow<S extends { caller: unknown }> {
-  /** Whose screen the stream is: an open one means the app is open. A session of theirs
-   * ending checks again at once. */
+  /**
+   * Whose screen the stream is: an open one means the app is open. A session of theirs
+   * ending checks again at once.
+   */
   viewerId: string;
   /** The hub's subscriber for this stream. */
   subscriber(stream: EventStream): S;
