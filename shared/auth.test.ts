@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isReservedAddress,
   oneTimeCodeSignInSchema,
   resetPasswordSchema,
+  shownAddress,
   signInSchema,
   signUpSchema,
   twoFactorChallengeSchema,
@@ -30,6 +32,31 @@ describe('auth schemas', () => {
     expect(messages(signUpSchema.safeParse({ ...input, inviteCode: '   ' }))).toEqual([
       'invitation_code_required',
     ]);
+  });
+
+  it('take an address of the reserved domain, however spelled, for one that is none', () => {
+    const reserved = 'dependent-5271eefb-1b7e-4f7a-9c4e-0d2a6c1f8e3b@dependents.sewa.invalid';
+    const spellings = [
+      reserved,
+      reserved.toUpperCase(),
+      `${reserved}.`,
+      ` ${reserved}\t`,
+      'someone@ward.dependents.sewa.invalid',
+      reserved.replace('dependents.sewa', 'ｄｅｐｅｎｄｅｎｔｓ．sewa'),
+      reserved.replace('sewa.invalid', 'sewa\u3002invalid'),
+    ];
+    for (const email of spellings) {
+      expect(isReservedAddress(email), email).toBe(true);
+      expect(messages(signInSchema.safeParse({ email, password: 'x' })), email).toEqual([
+        'invalid_email',
+      ]);
+      expect(shownAddress(email), email).toBeNull();
+    }
+    for (const email of ['sita@example.com', 'sita@dependents.sewa.invalid.example.com']) {
+      expect(isReservedAddress(email), email).toBe(false);
+      expect(shownAddress(email)).toBe(email);
+    }
+    expect(isReservedAddress('sita@notdependents.sewa.invalid')).toBe(false);
   });
 
   it('refuse passwords under 8 characters with the server code', () => {

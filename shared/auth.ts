@@ -11,11 +11,39 @@ export const maxPasswordLength = 128;
 /** A one-time code, a second-factor code: six digits. */
 export const sixDigitCodePattern = /^\d{6}$/;
 
+/**
+ * The domain of the addresses that family members without a login of their own hold
+ * (`dependent-<id>@dependents.sewa.invalid`): no mail reaches it (`.invalid`), and no person
+ * may use it. Every form, sign-up, sign-in, reset and code takes it for an address that is none.
+ */
+export const reservedAddressDomain = 'dependents.sewa.invalid';
+
+/**
+ * Whether `email` is in the reserved domain or under it, however it is spelled: in any case,
+ * with spaces around it, a trailing dot, or full-width or ideographic dots and letters.
+ */
+export function isReservedAddress(email: string): boolean {
+  const address = email
+    .normalize('NFKC')
+    // The ideographic full stop, which NFKC keeps, separates labels of a domain too (IDNA).
+    .replace(/\u3002/g, '.')
+    .trim()
+    .toLowerCase();
+  const domain = address.slice(address.lastIndexOf('@') + 1).replace(/\.+$/, '');
+  return domain === reservedAddressDomain || domain.endsWith(`.${reservedAddressDomain}`);
+}
+
+/** An account's address as an answer may show it: none for one in the reserved domain. */
+export function shownAddress(email: string | null): string | null {
+  return email !== null && !isReservedAddress(email) ? email : null;
+}
+
 export const emailAddress = z.string().check(
   z.trim(),
   // An empty address is only "required", not also "invalid".
   z.minLength(1, { error: 'email_required', abort: true }),
-  z.email('invalid_email'),
+  z.email({ error: 'invalid_email', abort: true }),
+  z.refine((email) => !isReservedAddress(email), 'invalid_email'),
 );
 
 /** A password being chosen: the sign-up page's rules. */

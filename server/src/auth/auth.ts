@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { emailOTP, jwt, phoneNumber, twoFactor } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
+import { isReservedAddress } from '@shared/auth';
 import { defaultRole } from '@shared/role';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -19,6 +20,7 @@ import {
 import { phoneCodeText } from '../sms/phone-code-text';
 import {
   confirmationMail,
+  notAnAddress,
   type AccountAudit,
   secondFactorAlsoAfterOneTimeCode,
   voidPendingResetLinks,
@@ -131,6 +133,16 @@ function refuseUnused(path: string, body: Record<string, unknown> | undefined): 
       message: 'A phone number can only be added to a signed-in account.',
     });
   }
+}
+
+/**
+ * No call may name an address of the reserved domain (`isReservedAddress`): a family member's
+ * account holds one until they have a login of their own, and whoever learnt their id could
+ * otherwise sign up, sign in, reset a password or ask for a code with it. It is refused as the
+ * account system refuses an address that is none, so the answer says nothing of the account.
+ */
+function refuseReservedAddress(path: string, body: Record<string, unknown> | undefined): void {
+  if (typeof body?.email === 'string' && isReservedAddress(body.email)) throw notAnAddress(path);
 }
 
 async function checkInviteCode(
@@ -251,8 +263,37 @@ export function createAuth({
       expiresIn: lifetimes.session,
       updateAge: 24 * 60 * 60,
     },
+    // Behind the check of every call: whatever way in a plugin may add, no account is made
+    // under a reserved address, and none that still has one is ever signed in to.
     databaseHooks: {
+      user: {
+        create: {
+          before: (user, ctx) => {
+            if (isReservedAddress(user.email)) throw notAnAddress(ctx?.path ?? '');
+            return Promise.resolve();
+          },
+        },
+        update: {
+          before: (user, ctx) => {
+            if (typeof user.email === 'string' && isReservedAddress(user.email)) {
+              throw notAnAddress(ctx?.path ?? '');
+            }
+            return Promise.resolve();
+          },
+        },
+      },
       session: {
+        create: {
+          before: async (session) => {
+            const owner = await callers.byId(session.userId);
+            if (owner && isReservedAddress(owner.email)) {
+              throw new APIError('UNAUTHORIZED', {
+                code: 'INVALID_EMAIL_OR_PASSWORD',
+                message: 'Invalid email or password',
+              });
+            }
+          },
+        },
         delete: {
           // After the session is gone; a failed announcement still leaves the streams' own
           // check a minute later, so it never fails the sign-out.
@@ -287,6 +328,7 @@ export function createAuth({
           await checkInviteCode(body, config.inviteCode, invitationAdmits);
         }
         refuseServerOnlyFields(ctx.path, body, Object.keys(ctx.context.tables.user?.fields ?? {}));
+        refuseReservedAddress(ctx.path, body);
         if (ctx.path === '/two-factor/enable' && body?.method === 'otp') {
           const session = await getSessionFromCtx(ctx);
           if (session) refuseTextCodesWithoutPhone(session.user);

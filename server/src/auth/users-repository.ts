@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { reservedAddressDomain } from '@shared/auth';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
+import { replaceEveryWayIn } from './better-auth';
 
 /** What the account itself says: its address, whether it is confirmed, its second factor. */
 export interface AccountState {
@@ -103,20 +104,28 @@ export function usersRepository(db: Kysely<Database>) {
 
     /**
      * A dependent's own login: their account takes the address their invitation was mailed to
-     * (which proves it, so it is confirmed) and a password, by its hash from the account system.
-     * False when the account is no longer a dependent's without a login.
+     * (which proves it, so it is confirmed) and a password, by its hash from the account system,
+     * which becomes the one way in: any other credential, second factor, session or pending code
+     * on the account goes, whoever left it. Meant for a unit of work. 'gone' when the account is
+     * no longer a dependent's without a login.
      */
     async giveDependentLogin(
       id: string,
       email: string,
       passwordHash: string,
     ): Promise<'given' | 'gone' | 'address-taken'> {
-      const now = new Date();
       let given: { id: string } | undefined;
       try {
         given = await db
           .updateTable('user')
-          .set({ email: email.trim().toLowerCase(), emailVerified: true, updatedAt: now })
+          .set({
+            email: email.trim().toLowerCase(),
+            emailVerified: true,
+            twoFactorEnabled: false,
+            phoneNumber: null,
+            phoneNumberVerified: null,
+            updatedAt: new Date(),
+          })
           .where('id', '=', id)
           .where('email', '=', dependentAddress(id))
           .returning('id')
@@ -127,26 +136,18 @@ export function usersRepository(db: Kysely<Database>) {
         throw error;
       }
       if (!given) return 'gone';
-      await db
-        .insertInto('account')
-        .values({
-          id: randomUUID(),
-          accountId: id,
-          providerId: 'credential',
-          userId: id,
-          password: passwordHash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      await replaceEveryWayIn(db, { id, formerEmail: dependentAddress(id) }, passwordHash);
       return 'given';
     },
   };
 }
 
-/** A dependent's address until they have a login: one that can receive nothing. */
+/**
+ * A dependent's address until they have a login: one that can receive nothing, in the domain
+ * no sign-up, sign-in, reset or code accepts (`isReservedAddress`), and that no answer shows.
+ */
 function dependentAddress(id: string): string {
-  return `dependent-${id}@dependents.sewa.invalid`;
+  return `dependent-${id}@${reservedAddressDomain}`;
 }
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -8,6 +8,7 @@ import type {
   PendingInvitation,
   Relationship,
 } from '@shared/care-circle';
+import { shownAddress } from '@shared/auth';
 import type { genders } from '@shared/profile';
 import type { OnboardingValues } from '@shared/onboarding';
 import type { Database } from '../db/schema';
@@ -122,7 +123,7 @@ export function careCircleRepository(db: Kysely<Database>) {
         id: row.id,
         personId: row.caregiver_id,
         name: personName(row.first_name, row.last_name),
-        email: row.email,
+        email: shownAddress(row.email),
         relationship: row.relationship as Relationship,
         permissions: permissionsOf(row),
         since: new Date(row.created_at).toISOString(),

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { shownAddress } from '@shared/auth';
 import { careTeamTitle, type Conversation, type Message } from '@shared/messaging';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database, MessagesTable } from '../db/schema';
@@ -126,7 +127,8 @@ export function messagingRepository(db: Kysely<Database>) {
   type Row = Awaited<ReturnType<ReturnType<typeof conversationsQuery>['executeTakeFirstOrThrow']>>;
 
   function toConversation(actor: Actor, row: Row): Conversation & { carePatientId: string | null } {
-    const name = [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email;
+    const name =
+      [row.first_name, row.last_name].filter(Boolean).join(' ') || shownAddress(row.email);
     const { last_id, last_sender_id, last_content, last_created_at } = row;
     return {
       id: row.id,

@@ -7,6 +7,7 @@ import {
   createConfirmedAccount,
   isAccountPassword,
   newConfirmationToken,
+  notAnAddress,
   oneTimeCodeSignInPath,
   passwordHashOf,
   resetLinkPrefix,
@@ -16,6 +17,7 @@ import {
 } from '../../../server/src/auth/better-auth';
 import { linksIn } from '../support/smtp';
 import { databaseVariants } from '../support/test-server';
+import type { ApiErrorBody } from './client';
 import {
   inviteCode,
   password,
@@ -192,5 +194,27 @@ describe.each(databaseVariants)('Better Auth as Sewa relies on it, $name databas
     expect(await isAccountPassword(world.server.auth, id, `${password}!`)).toBe(false);
     const client = await signedIn(world, email);
     expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses an address that is none on each call that takes one as `notAnAddress` answers', async () => {
+    const calls: [string, Record<string, unknown>][] = [
+      ['/sign-up/email', { password, name: '', inviteCode }],
+      ['/sign-in/email', { password }],
+      ['/request-password-reset', { redirectTo: '/reset-password' }],
+      ['/send-verification-email', {}],
+      ['/email-otp/send-verification-otp', { type: 'sign-in' }],
+      ['/sign-in/email-otp', { otp: '123456' }],
+    ];
+    for (const [path, body] of calls) {
+      const answer = await world
+        .client()
+        .post<ApiErrorBody>(`/api/auth${path}`, { ...body, email: 'not-an-address' });
+      const expected = notAnAddress(path);
+      expect({ status: answer.status, ...answer.body.error }, path).toEqual({
+        status: expected.statusCode,
+        code: String(expected.body?.code).toLowerCase(),
+        message: expected.body?.message,
+      });
+    }
   });
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linksIn } from '../support/smtp';
 import { databaseVariants } from '../support/test-server';
@@ -151,6 +153,60 @@ describe.each(databaseVariants)(
       expect(await signInStatus(confirmed, 'a brand new password')).toBe(401);
       expect(world.smtp.mailsTo(confirmed)).toHaveLength(before.confirmed);
     });
+
+    /** What makes an unconfirmed account someone's, as a family member's account is. */
+    const ties: [string, (id: string, other: string) => Promise<unknown>][] = [
+      [
+        'a profile',
+        (id) =>
+          sql`insert into profiles (id, first_name, role, date_system)
+            values (${id}, 'Maya', 'patient', 'ad')`.execute(world.server.database.db),
+      ],
+      [
+        'a guardian',
+        (id, other) =>
+          sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
+              may_message, may_visits, guardian)
+            values (${randomUUID()}, ${id}, ${other}, 'daughter', true, true, true, true)`.execute(
+            world.server.database.db,
+          ),
+      ],
+      [
+        'a grant to care for someone',
+        (id, other) =>
+          sql`insert into care_grants (id, patient_id, caregiver_id, relationship, may_record,
+              may_message, may_visits)
+            values (${randomUUID()}, ${other}, ${id}, 'sibling', true, false, false)`.execute(
+            world.server.database.db,
+          ),
+      ],
+    ];
+
+    it.each(ties)(
+      'leaves an unconfirmed account that has %s as it is, answering as for any address',
+      async (_, tie) => {
+        const email = uniqueEmail('tied');
+        await signUpForLink(email, victimPassword);
+        const other = uniqueEmail('other');
+        await signUpAndConfirm(world, other);
+        const ids = await sql<{ id: string; email: string }>`
+          select id, email from "user" where email in (${email}, ${other})`.execute(
+          world.server.database.db,
+        );
+        const idOf = (address: string) => ids.rows.find((row) => row.email === address)!.id;
+        await tie(idOf(email), idOf(other));
+        const mailed = world.smtp.mailsTo(email).length;
+
+        const again = await signUp(email, attackerPassword);
+        expect(again.status).toBe(200);
+        expect(again.body.user.email).toBe(email);
+        // Its password is still the first one (unconfirmed: 403), and no link was mailed.
+        expect(await signInStatus(email, victimPassword)).toBe(403);
+        expect(await signInStatus(email, attackerPassword)).toBe(401);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(world.smtp.mailsTo(email)).toHaveLength(mailed);
+      },
+    );
 
     it('two sign-ups at once: the link that works confirms the password of the same sign-up', async () => {
       for (const round of [0, 1]) {

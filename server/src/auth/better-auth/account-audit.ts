@@ -7,7 +7,6 @@ import { agentOf } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { actingAsThemselves } from '../actor';
 import { callerQueries } from '../callers';
-import { usersRepository } from '../users-repository';
 import { oneTimeCodeSignInPath } from './second-factor-hook';
 
 /** The two-factor plugin's cookie between the password and the second step. */
@@ -79,9 +78,6 @@ function emailIn(body: unknown): string | null {
  */
 export function accountAudit(db: Kysely<Database>) {
   const callers = callerQueries(db);
-  const users = usersRepository(db);
-  const idByEmail = (email: string | null) =>
-    email === null ? Promise.resolve(null) : users.idByEmail(email);
   /** Who is signing out, read before their session is gone. */
   const signingOut = new WeakMap<Request, string>();
   /** The entries of the account-system call running in this async context. */
@@ -109,7 +105,7 @@ export function accountAudit(db: Kysely<Database>) {
   async function recordSignIn(ctx: Context, method: string): Promise<void> {
     const returned = ctx.context.returned;
     if (returned instanceof APIError) {
-      const accountId = (await idByEmail(emailIn(ctx.body))) ?? (await secondStepAccount(ctx));
+      const accountId = (await namedAccount(ctx)) ?? (await secondStepAccount(ctx));
       record({
         type: 'login',
         outcome: 'failure',
@@ -129,6 +125,13 @@ export function accountAudit(db: Kysely<Database>) {
       entity: { type: 'account', id: userId, subjectId: userId },
       detail: { method },
     });
+  }
+
+  /** The account whose address the call names, if there is one. */
+  async function namedAccount(ctx: Context): Promise<string | null> {
+    const email = emailIn(ctx.body);
+    if (email === null) return null;
+    return (await ctx.context.internalAdapter.findUserByEmail(email))?.user.id ?? null;
   }
 
   /**

@@ -10,7 +10,9 @@ export { accountAudit, isAuditedAccountCall, type AccountAudit } from './account
 export { confirmationMail } from './confirmation-mail';
 export { newConfirmationToken } from './confirmation-links';
 export { createConfirmedAccount, passwordHashOf } from './confirmed-account';
+export { replaceEveryWayIn } from './every-way-in';
 export { expiredVerifications } from './expired-verifications';
+export { notAnAddress } from './not-an-address';
 export { isAccountPassword } from './password-check';
 export { resetLinkPrefix, voidPendingResetLinks } from './reset-links';
 export { oneTimeCodeSignInPath, secondFactorAlsoAfterOneTimeCode } from './second-factor-hook';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@better-auth/core';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newConfirmationToken, rememberLatestLink } from './confirmation-links';
 
@@ -30,12 +30,27 @@ export interface RepeatedSignUp {
 }
 
 /**
+ * Whether the unconfirmed account whose id is in column `id` is a bare sign-up: nothing but
+ * an address and a password. A profile, a guardian, any grant to or of it (a family member's
+ * account without a login has all three) or a session make it someone's, and it is never
+ * replaced nor removed for being unconfirmed.
+ */
+export function isBareSignUp(id: string): RawBuilder<boolean> {
+  const account = sql.ref(id);
+  return sql<boolean>`(
+    not exists (select 1 from "profiles" p where p."id" = ${account})
+    and not exists (select 1 from "care_grants" g
+      where g."patient_id" = ${account} or g."caregiver_id" = ${account})
+    and not exists (select 1 from "session" s where s."userId" = ${account}))`;
+}
+
+/**
  * A sign-up for an address whose account is not confirmed yet takes that account over:
  * its password and name become this sign-up's, and a fresh confirmation link is mailed
  * that alone confirms it. So the owner's own sign-up always voids a password someone
  * else set earlier, and its link confirms the owner's password only. The account system
  * has already answered as for a new address (and mailed a new account its first link);
- * a confirmed account is left as it is.
+ * a confirmed account, and one that is more than a bare sign-up, are left as they are.
  */
 export async function replacePendingSignUp({
   db,
@@ -55,6 +70,7 @@ export async function replacePendingSignUp({
     .select('id')
     .where('email', '=', email)
     .where('emailVerified', '=', false)
+    .where(isBareSignUp('user.id'))
     .executeTakeFirst();
   if (!pending || pending.id === answeredUserId) return;
 
@@ -66,6 +82,7 @@ export async function replacePendingSignUp({
       .select('id')
       .where('id', '=', pending.id)
       .where('emailVerified', '=', false)
+      .where(isBareSignUp('user.id'))
       .forUpdate()
       .executeTakeFirst();
     if (!stillPending) return false;

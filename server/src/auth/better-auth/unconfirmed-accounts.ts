@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { isBareSignUp } from './repeated-sign-up';
 import { resetLinkPrefix } from './reset-links';
 
 /** How long an account may wait for its owner to open the confirmation link. */
@@ -12,7 +13,7 @@ const codeKinds = ['sign-in', 'email-verification', 'forget-password'];
  * A sign-up never confirmed holds its address (and the password set by whoever signed up)
  * for good. Past `unconfirmedAccountDays`, with no confirmation link mailed within them, the
  * account goes with its pending link, reset links and mailed codes. An account that was
- * confirmed, has a session or a profile is someone's and is never touched.
+ * confirmed, or is more than a bare sign-up (`isBareSignUp`), is someone's and never touched.
  */
 export function unconfirmedAccounts(db: Kysely<Database>) {
   return {
@@ -24,8 +25,7 @@ export function unconfirmedAccounts(db: Kysely<Database>) {
           select u."id", u."email" from "user" u
           where u."emailVerified" = false
             and u."createdAt" < now() - ${age}
-            and not exists (select 1 from "session" s where s."userId" = u."id")
-            and not exists (select 1 from "profiles" p where p."id" = u."id")
+            and ${isBareSignUp('u.id')}
             and not exists (
               select 1 from "confirmation_links" l
               where l."user_id" = u."id" and l."mailed_at" >= now() - ${age})
