@@ -10,7 +10,7 @@ describe('postableEndpoint', () => {
     expect(url).toBeInstanceOf(URL);
     expect(url?.hostname).toBe('wns2-par02p.notify.windows.com');
     expect(url?.port).toBe('');
-    expect(url?.pathname + (url?.search ?? '')).toBe('/w/?token=BQ');
+    expect(`${url?.pathname}${url?.search}`).toBe('/w/?token=BQ');
   });
 });
 

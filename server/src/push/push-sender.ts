@@ -62,7 +62,10 @@ function mayConnectByDefault(address: string): boolean {
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PushServiceUnreachable(new Error('No answer in time'))), ms);
+    timer = setTimeout(
+      () => reject(new PushServiceUnreachable(new Error('No answer in time'))),
+      ms,
+    );
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
@@ -109,8 +112,8 @@ export function createPushSender(deps: {
     try {
       body = encryptForDevice(device.keys, message);
     } catch {
-      // Keys that are no point on the curve: no message could ever be read with them.
-      return refusedFor(url, null, 'keys');
+      // Keys that are no point on the curve, or a message beyond one record: never sendable.
+      return refusedFor(url, null, 'not encryptable');
     }
     let status: number;
     try {

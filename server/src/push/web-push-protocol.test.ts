@@ -47,7 +47,11 @@ describe('encryptForDevice', () => {
     const body = encryptForDevice(browserDevice().keys, Buffer.from('for one device'));
     const other = browserDevice();
     expect(() =>
-      ece.decrypt(body, { version: 'aes128gcm', privateKey: other.ecdh, authSecret: other.keys.auth }),
+      ece.decrypt(body, {
+        version: 'aes128gcm',
+        privateKey: other.ecdh,
+        authSecret: other.keys.auth,
+      }),
     ).toThrow();
   });
 

@@ -118,9 +118,11 @@ export class PushServiceUnreachable extends Error {
  * (DNS rebinding) changes nothing. Node asks for all of them when it tries each family in turn.
  */
 function pinnedLookup(addresses: readonly LookupAddress[]): LookupFunction {
+  const [first] = addresses;
+  if (first === undefined) throw new RangeError('No address to connect to');
   return (_hostname, options, callback) => {
     if (options.all) callback(null, [...addresses]);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
+    else callback(null, first.address, first.family);
   };
 }
 
@@ -162,6 +164,8 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   return {
     publicKey: ecdh.getPublicKey('base64url'),
     // Leading zero bytes are part of the key: always 32 bytes.
-    privateKey: Buffer.from(ecdh.getPrivateKey('hex').padStart(64, '0'), 'hex').toString('base64url'),
+    privateKey: Buffer.from(ecdh.getPrivateKey('hex').padStart(64, '0'), 'hex').toString(
+      'base64url',
+    ),
   };
 }

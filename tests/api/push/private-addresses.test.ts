@@ -54,7 +54,10 @@ describe.each(databaseVariants)(
 
     async function walkIn() {
       walkIns += 1;
-      const patient = await person(server, 'patient', { first: 'Sita', last: `Walk-in ${walkIns}` });
+      const patient = await person(server, 'patient', {
+        first: 'Sita',
+        last: `Walk-in ${walkIns}`,
+      });
       return joinWaitingRoom(patient);
     }
 

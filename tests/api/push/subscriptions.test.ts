@@ -92,7 +92,10 @@ describe.each(databaseVariants)('push subscriptions on the $name database', (var
   it.each([
     ['plain http', `http://${pushHost}/push/1`],
     ['a host not listed', 'https://push.example.com/push/1'],
-    ['a default push service not listed here', 'https://updates.push.services.mozilla.com/wpush/v2/1'],
+    [
+      'a default push service not listed here',
+      'https://updates.push.services.mozilla.com/wpush/v2/1',
+    ],
     ['the listed host on another port', 'https://localhost:8444/push/1'],
     ['the listed host without its port', 'https://localhost/push/1'],
     ['an address in place of the name', 'https://127.0.0.1:8443/push/1'],
