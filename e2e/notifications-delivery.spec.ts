@@ -6,6 +6,7 @@ import {
 } from '../tests/api/support/fake-sms-gateway';
 import {
   decryptPush,
+  pushServiceOnLoopback,
   startFakePushService,
   type FakePushService,
 } from '../tests/api/support/push-service';
@@ -21,7 +22,8 @@ test.beforeAll(async () => {
   gateway = await startFakeGateway(() => sparrowAnswers.queued, '/v2/sms/');
   push = await startFakePushService();
   // A server of the test's own, texting through a fake Sparrow gateway and posting to a push
-  // service on loopback whose certificate it trusts, as it trusts the real ones.
+  // service on loopback whose certificate it trusts, as it trusts the real ones (and which it
+  // is told to reach there, where no real one is).
   server = await startOwnServer({
     SMS_GATEWAY: 'sparrow',
     SMS_GATEWAY_URL: gateway.url,
@@ -29,6 +31,7 @@ test.beforeAll(async () => {
     SMS_FROM: 'Sewa',
     PUSH_SERVICE_HOSTS: push.host,
     NODE_EXTRA_CA_CERTS: push.certificateFile,
+    ...pushServiceOnLoopback(),
   });
 });
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { appModeSchema, type AppMode } from '@shared/app-mode';
 import type { SmsGatewaySettings } from './sms/sms-gateways';
 import { loadHmisMapping, type HmisMapping } from './hmis/hmis-mapping';
-import webpush from 'web-push';
+import { generateVapidKeys } from './push/web-push-protocol';
 
 /** Six years, the time clinics keep a record of who saw what. */
 export const defaultAuditRetentionDays = 6 * 365 + 2;
@@ -333,7 +333,7 @@ function developmentVapidKeys(dataDir: string): { publicKey: string; privateKey:
     );
   }
   mkdirSync(dataDir, { recursive: true });
-  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  const { publicKey, privateKey } = generateVapidKeys();
   writeFileSync(file, JSON.stringify({ publicKey, privateKey }), { mode: 0o600 });
   return { publicKey, privateKey };
 }

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPushServiceHosts } from '../config';
-import { mayPostTo } from './push-endpoint';
+import { mayPostTo, postableEndpoint } from './push-endpoint';
 
 const hosts = [...defaultPushServiceHosts, 'localhost:8443'];
+
+describe('postableEndpoint', () => {
+  it('gives the very URL it checked, for the sender to post to', () => {
+    const url = postableEndpoint('https://wns2-par02p.notify.windows.com/w/?token=BQ', hosts);
+    expect(url).toBeInstanceOf(URL);
+    expect(url?.hostname).toBe('wns2-par02p.notify.windows.com');
+    expect(url?.port).toBe('');
+    expect(`${url?.pathname}${url?.search}`).toBe('/w/?token=BQ');
+  });
+});
 
 describe('mayPostTo', () => {
   it.each([
     'https://fcm.googleapis.com/fcm/send/abc:APA91b',
-    'https://FCM.GoogleAPIs.com/fcm/send/abc',
-    'https://fcm.googleapis.com:443/fcm/send/abc',
     'https://updates.push.services.mozilla.com/wpush/v2/gAAAAA',
     'https://web.push.apple.com/QGx3',
     'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
@@ -41,6 +49,19 @@ describe('mayPostTo', () => {
     ['a lookalike of a wildcard', 'https://wns2.notify.windows.com.evil.com/w/'],
     ['a backslash trick', 'https://evil.com\\@fcm.googleapis.com/'],
     ['an internal name', 'https://metadata.google.internal/computeMetadata/v1/'],
+    // Read by another parser as a host of its own: 127.0.0.1, or this machine's port 443.
+    ['a percent-escape in the host', 'https://2130706433%2enotify.windows.com/x'],
+    ['one slash after the scheme', 'https:/fcm.googleapis.com/x'],
+    ['no slash after the scheme', 'https:fcm.googleapis.com/x'],
+    ['a backslash for a slash', 'https:\\\\fcm.googleapis.com/x'],
+    ['an uppercase host', 'https://FCM.GoogleAPIs.com/fcm/send/abc'],
+    ['the default port written out', 'https://fcm.googleapis.com:443/fcm/send/abc'],
+    ['no path', 'https://fcm.googleapis.com'],
+    ['a space around it', ' https://fcm.googleapis.com/fcm/send/abc'],
+    ['a tab inside', 'https://fcm.googleapis.com/fcm/se\tnd/abc'],
+    ['a path the parser rewrites', 'https://fcm.googleapis.com/a/../fcm/send/abc'],
+    ['an escape the parser adds', 'https://fcm.googleapis.com/fcm/send/a b'],
+    ['a host in Unicode', 'https://wns2-pär.notify.windows.com/w/'],
   ])('refuses %s', (_, endpoint) => {
     expect(mayPostTo(endpoint, hosts)).toBe(false);
   });

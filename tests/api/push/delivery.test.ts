@@ -7,6 +7,7 @@ import { demoPassword } from '../../../server/src/auth/demo-users';
 import { Client } from '../auth/client';
 import {
   decryptPush,
+  pushServiceOnLoopback,
   startFakePushService,
   type BrowserSubscription,
   type FakePushService,
@@ -46,7 +47,8 @@ async function outcomeOf(
 
 /**
  * The real server as a process of its own, trusting the test's push service through
- * NODE_EXTRA_CA_CERTS as it would trust a real one through the system's certificates.
+ * NODE_EXTRA_CA_CERTS as it would trust a real one through the system's certificates, and
+ * told that the push service on loopback is one (`pushServiceOnLoopback`).
  */
 describe('web push from the server to a push service on https', () => {
   let service: FakePushService;
@@ -67,6 +69,7 @@ describe('web push from the server to a push service on https', () => {
       DEMO_USERS: 'true',
       NODE_EXTRA_CA_CERTS: service.certificateFile,
       PUSH_SERVICE_HOSTS: service.host,
+      ...pushServiceOnLoopback(),
     });
     patient = await signIn(server.url, 'patient@example.com');
     doctor = await signIn(server.url, 'doctor@example.com');

@@ -9,6 +9,18 @@ import ece from 'http_ece';
 import { selfSignedCertificate } from './test-certificate';
 import type { PushSubscriptionJson } from '../../../shared/notifications';
 
+/**
+ * The settings a server process needs to post to this push service on loopback: it loads
+ * `push-service-on-loopback.mjs` before it starts. (A public push service needs nothing.)
+ */
+export function pushServiceOnLoopback(): { NODE_OPTIONS: string } {
+  // Test runs start at the repository's root, as `server-process.ts` counts on too.
+  const preload = path.resolve('tests/api/support/push-service-on-loopback.mjs');
+  return {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${preload}`].filter(Boolean).join(' '),
+  };
+}
+
 /** One POST the push service received. */
 export interface ReceivedPush {
   path: string;
