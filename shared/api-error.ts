@@ -81,6 +81,8 @@ export const accountErrorCodes = [
   'sms_unavailable',
   'sms_refused',
   'sms_not_sent',
+  /** `POST /api/auth/phone-number/send-otp`: a number outside the countries the server texts (`SMS_COUNTRY_CODES`). */
+  'phone_country_not_allowed',
   'invalid_token',
   'field_not_allowed',
   // Better Auth's own.

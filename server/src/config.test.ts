@@ -306,6 +306,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('texts codes to Nepali numbers only, unless told the calling codes of more countries', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).smsCountryCodes).toEqual(['977']);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SMS_COUNTRY_CODES: ' 977, 91,977' }).smsCountryCodes,
+    ).toEqual(['977', '91']);
+    for (const codes of ['+91', '977,abc', '0977', '1234', ',', '9,91']) {
+      expect(settingError({ SMS_COUNTRY_CODES: codes }).message, codes).toBe(
+        `Invalid setting SMS_COUNTRY_CODES: expected country calling codes without +, comma-separated, none the start of another (e.g. 977,91) (got ${JSON.stringify(codes)})`,
+      );
+    }
+  });
+
   it('refuses in production a gateway the token would reach in clear', () => {
     const gateway = { SMS_GATEWAY: 'sparrow', SMS_TOKEN: 'sparrow-token-1', SMS_FROM: 'SEWA' };
     expect(

@@ -36,6 +36,8 @@ export interface Config {
   auditRetentionDays: number;
   /** The text-message gateway; absent: texts go to the development outbox, or nowhere in production. */
   sms: SmsGatewaySettings | undefined;
+  /** The country calling codes whose numbers may be texted a code, without `+`: `977` alone unless set. */
+  smsCountryCodes: string[];
   /** Web push: the server's VAPID key pair, the contact push services see, where it may post. */
   push: PushConfig;
   /** The HMIS report: its mapping, and the DHIS2 it is sent to (absent: preview only). */
@@ -192,6 +194,15 @@ const settingSchemas = {
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_ .-]{1,20}$/, 'expected the sender identity the gateway gave you'),
+  SMS_COUNTRY_CODES: commaList.refine(
+    (codes) =>
+      codes.length > 0 &&
+      codes.every((code) => /^[1-9]\d{0,2}$/.test(code)) &&
+      // Calling codes never begin one another; a list where one does (9 and 91) holds a typo
+      // that would open every number under the shorter one.
+      codes.every((code) => !codes.some((other) => other !== code && other.startsWith(code))),
+    'expected country calling codes without +, comma-separated, none the start of another (e.g. 977,91)',
+  ),
   HMIS_MAPPING: z.string().trim().min(1, 'expected the path of a JSON mapping file'),
   DHIS2_URL: urlSetting(['http:', 'https:']).refine(
     (value) => !/^[a-z]+:\/\/[^/]*@/i.test(value),
@@ -580,6 +591,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     objectStorage: objectStorageConfig(env),
     auditRetentionDays: read(env, 'AUDIT_RETENTION_DAYS', String(defaultAuditRetentionDays)),
     sms: smsConfig(env, production),
+    smsCountryCodes: [...new Set(read(env, 'SMS_COUNTRY_CODES', '977'))],
     push: pushConfig(env, production, dataDir, mailFrom),
     hmis: hmisConfig(env),
   };

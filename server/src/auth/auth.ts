@@ -28,6 +28,9 @@ import {
 import { callerQueries } from './callers';
 import { isValidInviteCode } from './invite-code';
 import { phoneNotEnrolled, refuseTextCodesWithoutPhone, verifiedPhoneOf } from './phone-factor';
+import { phoneCodeChecks, phoneNumberPattern } from './phone-codes';
+import { phoneCodeCounter } from '../rate-limit/phone-code-limits';
+import { rateLimiter } from '../rate-limit/rate-limiter';
 import { refuseServerOnlyFields } from './server-only-fields';
 
 /** How long each mailed code or link works, in seconds; each works once. */
@@ -197,6 +200,10 @@ export function createAuth({
     send: (email, url, request) => mailer.send(verificationMail(languageOf(request), email, url)),
   });
   const callers = callerQueries(db);
+  const checkPhoneCode = phoneCodeChecks({
+    counter: phoneCodeCounter(rateLimiter(db)),
+    countryCodes: config.smsCountryCodes,
+  });
   /** The account's own language when the person is known, else the one the app asked in. */
   const phoneCodeLanguage = async (userId: string | undefined, request: Request | undefined) =>
     (userId && (await accountLanguage?.(userId))) || languageOf(request);
@@ -324,6 +331,7 @@ export function createAuth({
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
         refuseUnused(ctx.path, body);
+        await checkPhoneCode(ctx);
         if (ctx.path === '/sign-up/email') {
           await checkInviteCode(body, config.inviteCode, invitationAdmits);
         }
@@ -387,7 +395,7 @@ export function createAuth({
         otpLength: 6,
         expiresIn: lifetimes.phoneCode,
         allowedAttempts: 5,
-        phoneNumberValidator: (phone) => /^\+[1-9]\d{7,14}$/.test(phone),
+        phoneNumberValidator: (phone) => phoneNumberPattern.test(phone),
         sendOTP: async ({ phoneNumber: phone, code }, ctx) => {
           // Proving a number for one's account: the account is known by its session.
           const session = ctx ? await getSessionFromCtx(ctx) : null;

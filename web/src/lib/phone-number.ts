@@ -39,4 +39,5 @@ export const phoneCodeErrorMessages = {
   sms_unavailable: 'mfa.errors.sms_unavailable',
   sms_refused: 'mfa.errors.sms_refused',
   sms_not_sent: 'mfa.errors.sms_not_sent',
+  phone_country_not_allowed: 'mfa.errors.phone_country_not_allowed',
 } as const;

@@ -17,6 +17,7 @@ export { isAccountPassword } from './password-check';
 export { resetLinkPrefix, voidPendingResetLinks } from './reset-links';
 export { oneTimeCodeSignInPath, secondFactorAlsoAfterOneTimeCode } from './second-factor-hook';
 export { secondFactorTables, type StoredFactors } from './second-factor-tables';
+export { secondStepAccount } from './second-step-account';
 export { unconfirmedAccountDays, unconfirmedAccounts } from './unconfirmed-accounts';
 export { sessionAddressOf } from './session-address';
 export {

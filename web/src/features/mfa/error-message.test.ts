@@ -17,6 +17,15 @@ describe('second-factor error wording', () => {
     );
   });
 
+  it('asks for a Nepali mobile when the number is outside the countries the server texts', () => {
+    const key = mfaErrorKey(refused('phone_country_not_allowed'));
+    expect(key).toBe('mfa.errors.phone_country_not_allowed');
+    expect(i18n.getFixedT('en')(key)).toBe(
+      'Codes cannot be texted to this number. Please enter a Nepali mobile number.',
+    );
+    expect(i18n.getFixedT('ne')(key)).toBe('यो नम्बरमा कोड पठाउन मिल्दैन। नेपाली मोबाइल नम्बर लेख्नुहोस्।');
+  });
+
   it('falls back to the generic words for a code it does not know', () => {
     expect(mfaErrorKey(refused('something_else'))).toBe('mfa.errors.generic');
   });
