@@ -127,7 +127,7 @@ export function createPushSender(deps: {
           Urgency: urgent ? 'high' : 'normal',
           'Content-Type': 'application/octet-stream',
           'Content-Encoding': 'aes128gcm',
-          Authorization: await signVapid(url.origin),
+          Authorization: signVapid(url.origin),
         },
         body,
         timeoutMs,

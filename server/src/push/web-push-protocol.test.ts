@@ -67,7 +67,7 @@ describe('encryptForDevice', () => {
 describe('vapidSigner', () => {
   it('signs a token for the push service’s origin with the server’s key (RFC 8292)', async () => {
     const vapid = { ...generateVapidKeys(), subject: 'mailto:no-reply@example.org' };
-    const header = await vapidSigner(vapid)('https://fcm.googleapis.com');
+    const header = vapidSigner(vapid)('https://fcm.googleapis.com');
     const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header);
     expect(match?.[2]).toBe(vapid.publicKey);
     const token = match![1]!;

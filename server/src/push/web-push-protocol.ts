@@ -1,14 +1,15 @@
-import { createCipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { request } from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { importJWK, SignJWT } from 'jose';
+import webpush from 'web-push';
 
 /**
  * The Web Push protocol as the sender speaks it: the message encrypted for one device (RFC 8291,
- * `aes128gcm` of RFC 8188), the server identified to the push service (VAPID, RFC 8292), and
- * the POST itself (RFC 8030). Ours rather than a library's, so the request goes to the very URL
- * the endpoint check parsed and to the addresses the sender checked, nowhere else.
+ * `aes128gcm` of RFC 8188) and the server identified to the push service (VAPID, RFC 8292), both
+ * by web-push, and the POST itself (RFC 8030), ours: web-push's own sender reads the endpoint
+ * again with Node's legacy `url.parse`, which reads some spellings differently from the check,
+ * so the request goes to the very URL the endpoint check parsed and to the addresses the sender
+ * checked, nowhere else.
  */
 
 /** A device's keys as its browser gives them: a P-256 public key and a 16-byte secret. */
@@ -26,47 +27,17 @@ const recordOverhead = 1 + 16;
 /** The longest message that fits in one record of a body push services take. */
 export const longestMessage = recordSize - headerLength - recordOverhead;
 
-function hkdf(secret: Buffer, salt: Buffer, info: Buffer, length: number): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, salt, info, length));
-}
-
 /**
- * The message as only the device can read it (RFC 8291 §3.4, one record of RFC 8188 §2): a
- * fresh key pair and salt for every message, so no two messages share a key.
+ * The message as only the device can read it: a fresh key pair and salt for every message, so
+ * no two messages share a key. A longer message would take a second record, which push
+ * services refuse.
  */
 export function encryptForDevice(keys: DeviceKeys, message: Buffer): Buffer {
   if (message.length > longestMessage) {
     throw new RangeError(`A push message holds at most ${longestMessage} bytes`);
   }
-  const devicePublicKey = Buffer.from(keys.p256dh, 'base64url');
-  const authSecret = Buffer.from(keys.auth, 'base64url');
-  const ecdh = createECDH('prime256v1');
-  const serverPublicKey = ecdh.generateKeys();
-  const sharedSecret = ecdh.computeSecret(devicePublicKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), devicePublicKey, serverPublicKey]);
-  const inputKey = hkdf(sharedSecret, authSecret, keyInfo, 32);
-
-  const salt = randomBytes(16);
-  const contentKey = hkdf(inputKey, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
-  const nonce = hkdf(inputKey, salt, Buffer.from('Content-Encoding: nonce\0'), 12);
-  const cipher = createCipheriv('aes-128-gcm', contentKey, nonce);
-  // 0x02: the last record, with no padding after it.
-  const record = Buffer.concat([
-    cipher.update(message),
-    cipher.update(Buffer.from([0x02])),
-    cipher.final(),
-    cipher.getAuthTag(),
-  ]);
-
-  const header = Buffer.alloc(16 + 4 + 1);
-  salt.copy(header, 0);
-  header.writeUInt32BE(recordSize, 16);
-  header.writeUInt8(serverPublicKey.length, 20);
-  return Buffer.concat([header, serverPublicKey, record]);
+  return webpush.encrypt(keys.p256dh, keys.auth, message, 'aes128gcm').cipherText;
 }
-
-/** How long a VAPID token stands: RFC 8292 allows a day at most. */
-const tokenSeconds = 12 * 60 * 60;
 
 /** The server's VAPID pair (base64url, as the settings give it) and its contact. */
 export interface VapidDetails {
@@ -76,32 +47,14 @@ export interface VapidDetails {
 }
 
 /**
- * Signs the `Authorization` header for one push service (RFC 8292): a token for the service's
- * origin, signed with the server's private key, and the public key browsers subscribed with.
+ * Signs the `Authorization` header for one push service: a token for the service's origin,
+ * good for 12 hours, signed with the server's private key, and the public key browsers
+ * subscribed with.
  */
 export function vapidSigner(vapid: VapidDetails) {
-  const publicKey = Buffer.from(vapid.publicKey, 'base64url');
-  let key: ReturnType<typeof importJWK> | undefined;
-  const signingKey = () =>
-    (key ??= importJWK(
-      {
-        kty: 'EC',
-        crv: 'P-256',
-        x: publicKey.subarray(1, 33).toString('base64url'),
-        y: publicKey.subarray(33, 65).toString('base64url'),
-        d: vapid.privateKey,
-      },
-      'ES256',
-    ));
-
-  return async (origin: string): Promise<string> => {
-    const token = await new SignJWT({ sub: vapid.subject })
-      .setProtectedHeader({ typ: 'JWT', alg: 'ES256' })
-      .setAudience(origin)
-      .setExpirationTime(Math.floor(Date.now() / 1000) + tokenSeconds)
-      .sign(await signingKey());
-    return `vapid t=${token}, k=${vapid.publicKey}`;
-  };
+  return (origin: string): string =>
+    webpush.getVapidHeaders(origin, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm')
+      .Authorization;
 }
 
 /** A connection that failed or went quiet: the push service may take the message later. */
@@ -159,13 +112,5 @@ export function postMessage(
 
 /** A new VAPID pair: a P-256 public key (uncompressed, 65 bytes) and its private key (32). */
 export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    publicKey: ecdh.getPublicKey('base64url'),
-    // Leading zero bytes are part of the key: always 32 bytes.
-    privateKey: Buffer.from(ecdh.getPrivateKey('hex').padStart(64, '0'), 'hex').toString(
-      'base64url',
-    ),
-  };
+  return webpush.generateVAPIDKeys();
 }
