@@ -61,6 +61,10 @@ export const serverErrorCodes = [
   'dhis2_unauthorized',
   /** `POST /api/hmis/report/send`: DHIS2 did not answer, timed out, or answered without an import summary. */
   'dhis2_unavailable',
+  /** `POST /api/hmis/report/send` with `dryRun: false`: the month has not ended in clinic time. */
+  'hmis_month_not_ended',
+  /** The clinic's today is past the last BS year Sewa's calendar table holds (`bs-calendar-table.ts`). */
+  'bs_calendar_ended',
   /** The SMART token endpoint's OAuth 2.0 errors (`oauthErrorCodes`). */
   ...oauthErrorCodes,
 ] as const;

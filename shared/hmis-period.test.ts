@@ -59,4 +59,13 @@ describe('HMIS periods (BS months)', () => {
     expect(parsePeriod('219901')).toBeNull();
     expect(periodIdSchema.safeParse('208307').success).toBe(true);
   });
+
+  it('ends with Chaitra 2083, the last month of the BS table, and names no month after it', () => {
+    expect(parsePeriod('208312')).toMatchObject({ firstDay: '2027-03-15', lastDay: '2027-04-13' });
+    expect(parsePeriod('208401')).toBeNull();
+    expect(() => periodOfDay('2027-04-14')).toThrow(RangeError);
+    // On 1 Baisakh 2084 Sewa cannot tell which month is under way, so it names none.
+    expect(() => lastCompletePeriod(new Date('2027-04-14T06:00:00Z'))).toThrow(RangeError);
+    expect(lastCompletePeriod(new Date('2027-04-13T06:00:00Z')).id).toBe('208311');
+  });
 });

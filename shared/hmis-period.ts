@@ -1,4 +1,4 @@
-import NepaliDate from 'nepali-datetime';
+import { adDayToBs, bsMonthLength, bsToAdDay } from './bs-calendar';
 import { clinicToday, type ClinicDay, type Moment } from './clinic-time';
 import { bsMonths } from './hmis';
 
@@ -7,8 +7,8 @@ export { bsMonths };
 /**
  * Nepal's HMIS (DHIS2 on the Nepali calendar) counts by Bikram Sambat month: a monthly
  * period id is the BS year and month, `YYYYMM` (Baisakh 2081 is `208101`, Kartik 2083 is
- * `208307`). A month's AD days come from the same BS tables as the rest of the app
- * (`nepali-datetime`, as `bsToAd` in `onboarding.ts`).
+ * `208307`). A month's AD days come from Sewa's BS table (`bs-calendar-table.ts`), as every
+ * BS date in the app does; a month beyond the table is no period.
  */
 
 export type BsMonthName = (typeof bsMonths)[number];
@@ -29,25 +29,22 @@ export interface HmisPeriod {
 
 const periodPattern = /^(\d{4})(0[1-9]|1[0-2])$/;
 
-/** The period of a BS year and month (1–12), or null outside the calendar tables. */
+/** The period of a BS year and month (1–12), or null outside the calendar table. */
 export function periodOf(year: number, month: number): HmisPeriod | null {
-  const name = Number.isInteger(year) ? bsMonths[month - 1] : undefined;
-  if (name === undefined || !Number.isInteger(month)) return null;
-  try {
-    const days = NepaliDate.getDaysOfMonth(year, month - 1);
-    const first = new NepaliDate(year, month - 1, 1).formatEnglishDate('YYYY-MM-DD');
-    const last = new NepaliDate(year, month - 1, days).formatEnglishDate('YYYY-MM-DD');
-    return {
-      id: `${year}${String(month).padStart(2, '0')}`,
-      year,
-      month,
-      name,
-      firstDay: first,
-      lastDay: last,
-    };
-  } catch {
-    return null;
-  }
+  const name = bsMonths[month - 1];
+  const days = bsMonthLength(year, month);
+  if (name === undefined || days === null) return null;
+  const first = bsToAdDay({ year, month, day: 1 });
+  const last = bsToAdDay({ year, month, day: days });
+  if (first === null || last === null) return null;
+  return {
+    id: `${year}${String(month).padStart(2, '0')}`,
+    year,
+    month,
+    name,
+    firstDay: first,
+    lastDay: last,
+  };
 }
 
 /** The period a `YYYYMM` id names, or null for anything else. */
@@ -57,11 +54,11 @@ export function parsePeriod(id: string): HmisPeriod | null {
   return periodOf(Number(match[1]), Number(match[2]));
 }
 
-/** The BS month a clinic day falls in. */
+/** The BS month a clinic day falls in; a RangeError for a day beyond the calendar table. */
 export function periodOfDay(day: ClinicDay): HmisPeriod {
-  const bs = NepaliDate.parseEnglishDate(day, 'YYYY-MM-DD');
-  const period = periodOf(bs.getYear(), bs.getMonth() + 1);
-  if (period === null) throw new RangeError(`${day} is outside the BS calendar tables`);
+  const bs = adDayToBs(day);
+  const period = bs === null ? null : periodOf(bs.year, bs.month);
+  if (period === null) throw new RangeError(`${day} is outside the BS calendar table`);
   return period;
 }
 
@@ -76,6 +73,6 @@ export function previousPeriod(period: HmisPeriod): HmisPeriod | null {
 export function lastCompletePeriod(now: Moment = Date.now()): HmisPeriod {
   const current = periodOfDay(clinicToday(now));
   const previous = previousPeriod(current);
-  if (previous === null) throw new RangeError('no complete month in the BS calendar tables');
+  if (previous === null) throw new RangeError('no complete month in the BS calendar table');
   return previous;
 }

@@ -1,30 +1,57 @@
-import NepaliDate from 'nepali-datetime';
-import { clinicDayOf, clinicDayParts, clinicTimeOf, type ClinicDay } from './clinic-time';
+import { adDayToBs } from './bs-calendar';
+import { clinicDayOf, clinicTimeOf, clinicWeekday, type ClinicDay } from './clinic-time';
 import { devanagariDigits, type DateWords } from './date-words';
 
 /**
  * Dates in Bikram Sambat with Nepali month and weekday names and Devanagari digits, times on
- * a 24-hour clock. The calendar library is only here, so the web app fetches it for a Nepali
- * reader alone (`web/src/lib/dates.ts`). Intl cannot do this: Chromium ships no Nepali
- * locale data, and no browser has the Bikram Sambat calendar.
+ * a 24-hour clock. The BS date comes from Sewa's own table (`bs-calendar.ts`); the web app
+ * fetches this module for a Nepali reader alone (`web/src/lib/dates.ts`). Intl cannot do
+ * this: Chromium ships no Nepali locale data, and no browser has the Bikram Sambat calendar.
  */
-function bsDay(day: ClinicDay, pattern: string): string {
-  const { year, month, day: date } = clinicDayParts(day);
-  try {
-    // From the clinic day's own year, month and day: the library never sees a moment, so
-    // the zone of the machine plays no part.
-    return NepaliDate.fromEnglishDate(year, month - 1, date).formatNepali(pattern);
-  } catch {
-    // Beyond the calendar's tables (BS 1975 to 2100): the AD date, in Devanagari digits.
-    return devanagariDigits(day);
-  }
+
+/** Baisakh to Chaitra, as Nepal's calendars print them. */
+const monthNames = [
+  'बैशाख',
+  'जेठ',
+  'असार',
+  'श्रावण',
+  'भाद्र',
+  'आश्विन',
+  'कार्तिक',
+  'मंसिर',
+  'पौष',
+  'माघ',
+  'फाल्गुण',
+  'चैत्र',
+] as const;
+
+/** Sunday to Saturday. */
+const weekdayNames = [
+  'आइतबार',
+  'सोमबार',
+  'मंगलबार',
+  'बुधबार',
+  'बिहिबार',
+  'शुक्रबार',
+  'शनिबार',
+] as const;
+
+/** A clinic day in BS words: the month and day, with the weekday before and the year after as asked. */
+function bsDay(day: ClinicDay, { weekday, year }: { weekday: boolean; year: boolean }): string {
+  // From the clinic day itself, never a moment: the zone of the machine plays no part.
+  const bs = adDayToBs(day);
+  // Beyond the BS table: the AD date, in Devanagari digits, rather than a guessed BS one.
+  if (bs === null) return devanagariDigits(day);
+  const words = `${monthNames[bs.month - 1]} ${devanagariDigits(String(bs.day))}`;
+  const dated = year ? `${words}, ${devanagariDigits(String(bs.year))}` : words;
+  return weekday ? `${weekdayNames[clinicWeekday(day)]}, ${dated}` : dated;
 }
 
 export const nepaliDateWords: DateWords = {
   date: (moment) => nepaliDateWords.day(clinicDayOf(moment)),
-  day: (day) => bsDay(day, 'MMMM D, YYYY'),
-  weekdayAndDay: (day) => bsDay(day, 'dddd, MMMM D'),
-  longDay: (day) => bsDay(day, 'dddd, MMMM D, YYYY'),
+  day: (day) => bsDay(day, { weekday: false, year: true }),
+  weekdayAndDay: (day) => bsDay(day, { weekday: true, year: false }),
+  longDay: (day) => bsDay(day, { weekday: true, year: true }),
   time: (moment) => nepaliDateWords.clock(clinicTimeOf(moment)),
   clock: (time) => devanagariDigits(time),
   dateTime: (moment) => `${nepaliDateWords.date(moment)}, ${nepaliDateWords.time(moment)}`,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bsCalendarEnd } from './bs-calendar';
 import { adToBs, bsToAd, isValidAdDate, latinDigits, onboardingSchema } from './onboarding';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
@@ -75,7 +76,8 @@ describe('AD and BS dates', () => {
   it('gives back the same AD date after a trip through BS', () => {
     const day = 24 * 60 * 60 * 1000;
     const from = Date.UTC(1950, 0, 1);
-    const to = Date.UTC(2030, 11, 31);
+    // The last day of the BS table (Chaitra 2083): beyond it there is no BS date to go through.
+    const to = Date.parse(`${bsCalendarEnd}T00:00:00Z`);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: Math.floor((to - from) / day) }), (offset) => {
         const ad = new Date(from + offset * day).toISOString().slice(0, 10);
@@ -84,5 +86,12 @@ describe('AD and BS dates', () => {
         expect(bsToAd(bs!)).toBe(ad);
       }),
     );
+  });
+
+  it('gives no BS date beyond the BS table, rather than a guess', () => {
+    expect(adToBs('2027-04-13')).toBe('2083-12-30');
+    expect(adToBs('2027-04-14')).toBeNull();
+    expect(adToBs('2030-12-31')).toBeNull();
+    expect(bsToAd('2084-01-01')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import NepaliDate from 'nepali-datetime';
 import * as z from 'zod/mini';
+import { adDayToBs, bsToAdDay } from './bs-calendar';
 import { dateSystems, genders } from './profile';
 import { latinDigits } from './digits';
 
@@ -47,24 +47,20 @@ export function isValidAdDate(text: string): boolean {
   );
 }
 
-/** The AD date of a Bikram Sambat date, or null when it is not a real BS date the calendar tables cover. */
+/** The AD date of a Bikram Sambat date, or null when it is not a real BS date the calendar table covers. */
 export function bsToAd(bs: string): string | null {
   if (!isoDatePattern.test(bs)) return null;
-  try {
-    return new NepaliDate(bs, 'YYYY-MM-DD').formatEnglishDate('YYYY-MM-DD');
-  } catch {
-    return null;
-  }
+  const [year, month, day] = bs.split('-').map(Number) as [number, number, number];
+  return bsToAdDay({ year, month, day });
 }
 
-/** The BS date of an AD date, or null when it is not a real date the calendar tables cover. */
+/** The BS date of an AD date, or null when it is not a real date the calendar table covers. */
 export function adToBs(ad: string): string | null {
   if (!isValidAdDate(ad)) return null;
-  try {
-    return NepaliDate.parseEnglishDate(ad, 'YYYY-MM-DD').format('YYYY-MM-DD');
-  } catch {
-    return null;
-  }
+  const bs = adDayToBs(ad);
+  if (bs === null) return null;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${bs.year}-${two(bs.month)}-${two(bs.day)}`;
 }
 
 /** A form sends the age as typed text; another client may send a number. Empty means none. */

@@ -14,8 +14,9 @@ import type { Database } from '../db/schema';
  *   its slot (booked, checked in, in its visit, finished) and started no more than
  *   `careWindowDays` ago (a future one included); or the doctor prescribed the patient a
  *   medicine still taken, or stopped or ended within `careWindowDays` (the prescriber answers
- *   for it); or the doctor has answered in the patient's care-team conversation. Seeing the shared care-team inbox, which every doctor sees, is not by
- *   itself a care relationship.
+ *   for it); or the doctor answered in the patient's care-team conversation within the last
+ *   `careWindowDays` (counted from their last answer, as a visit from its end). Seeing the
+ *   shared care-team inbox, which every doctor sees, is not by itself a care relationship.
  * - **Any doctor** reads and answers a patient's care-team conversation: that is the shared
  *   inbox, and every such read of someone else's conversation is audited.
  * - **A caregiver** the patient granted, acting for them (`Actor.onBehalfOf` names the
@@ -34,7 +35,10 @@ import type { Database } from '../db/schema';
  * test holds the two forms to the same answers. A refusal is answered as a missing record.
  */
 
-/** How long after a visit (or an appointment's start) its doctor still cares for the patient. */
+/**
+ * How long a doctor still cares for the patient after a visit of theirs ended, an appointment
+ * started, a prescription ended, or their last answer in the care-team conversation.
+ */
 export const careWindowDays = 90;
 
 export const patientActions = [
@@ -147,6 +151,7 @@ function holds(actor: Actor, relation: Relation, patient: Expression<string>): E
           join messages care_answer on care_answer.conversation_id = care_conversation.id
           where care_conversation.care_team_patient_id = ${patient}
             and care_answer.sender_id = ${id}
+            and care_answer.created_at > now() - make_interval(days => ${careWindowDays})
         ))`;
   }
 }

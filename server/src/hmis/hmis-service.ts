@@ -1,6 +1,7 @@
 import { clinicDayEnd, clinicDayStart, clinicToday } from '@shared/clinic-time';
 import type { Clinic } from '@shared/clinics';
 import {
+  periodIdSchema,
   periodMessage,
   type HmisReport,
   type ImportSummary,
@@ -8,6 +9,7 @@ import {
   type SendReport,
   type SendResult,
 } from '@shared/hmis';
+import { bsCalendarEnd, bsFirstYear, bsLastYear } from '@shared/bs-calendar';
 import { lastCompletePeriod, parsePeriod, type HmisPeriod } from '@shared/hmis-period';
 import type { Actor } from '../auth/actor';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
@@ -27,11 +29,25 @@ export interface HmisServiceDeps {
   dhis2: Dhis2Client | undefined;
 }
 
+/** What Sewa's BS table covers, said where a month is beyond it. */
+const calendarRange = `Sewa's Bikram Sambat calendar runs from Baisakh ${bsFirstYear} to Chaitra ${bsLastYear} (YYYYMM ${bsFirstYear}01 to ${bsLastYear}12, the last day ${bsCalendarEnd}); the next year is added once its official calendar is published.`;
+
 /** The month a period id names (absent: the last complete one), or a 400 that says what one is. */
 function periodFrom(id: string | undefined, now: Date): HmisPeriod {
-  if (id === undefined) return lastCompletePeriod(now);
+  if (id === undefined) {
+    try {
+      return lastCompletePeriod(now);
+    } catch (error) {
+      // Today is past the table: which BS month it is, Sewa does not know, and does not guess.
+      if (error instanceof RangeError) throw new AppError('bs_calendar_ended', calendarRange);
+      throw error;
+    }
+  }
   const period = parsePeriod(id);
-  if (period === null) throw new AppError('validation_failed', periodMessage);
+  if (period === null) {
+    const wellFormed = periodIdSchema.safeParse(id).success;
+    throw new AppError('validation_failed', wellFormed ? calendarRange : periodMessage);
+  }
   return period;
 }
 
@@ -101,8 +117,17 @@ export function hmisService(deps: HmisServiceDeps) {
     report,
 
     /** Posts each clinic's `dataValueSet` and answers DHIS2's import summaries; the send is audited. */
-    async send(actor: Actor, request: SendReport): Promise<SendResult> {
-      const preview = await report(actor, request.period);
+    async send(actor: Actor, request: SendReport, now = new Date()): Promise<SendResult> {
+      const preview = await report(actor, request.period, now);
+      // A real send marks the month complete in DHIS2 (`completeDate`): a month still under way
+      // would be closed with part of its visits. A dry run changes nothing there, so it may.
+      const { period } = preview;
+      if (!request.dryRun && period.lastDay >= clinicToday(now)) {
+        throw new AppError(
+          'hmis_month_not_ended',
+          `${period.name} ${period.year} ends on ${period.lastDay} (Asia/Kathmandu); it can be sent to DHIS2 from the next day. A dry run shows it before.`,
+        );
+      }
       const { dhis2 } = deps;
       if (dhis2 === undefined) {
         throw new AppError(

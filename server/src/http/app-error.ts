@@ -29,6 +29,8 @@ const statusByCode: Record<ServerErrorCode, number> = {
   care_access_ended: 403,
   dhis2_unauthorized: 502,
   dhis2_unavailable: 502,
+  hmis_month_not_ended: 409,
+  bs_calendar_ended: 503,
   invalid_request: 400,
   invalid_client: 401,
   invalid_grant: 400,

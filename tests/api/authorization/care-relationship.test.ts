@@ -156,6 +156,42 @@ describe.each(databaseVariants)('who may reach a patient on the $name database',
     expect((await doctor.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
   });
 
+  it('ends the care an answer gives 90 days after the doctor’s last answer', async () => {
+    const started = await patient.client.post<{ conversation: Conversation }>(
+      '/api/messaging/care-team',
+    );
+    const conversationId = started.body.conversation.id;
+    const answer = (doctor: Person) =>
+      doctor.client.post(`/api/messaging/conversations/${conversationId}/messages`, {
+        id: randomUUID(),
+        content: 'How is the cough today?',
+      });
+    /** Moves every answer of the doctor's in the conversation `days` into the past. */
+    const backdate = (doctor: Person, days: number) =>
+      sql`update messages set created_at = now() - make_interval(days => ${days})
+        where conversation_id = ${conversationId} and sender_id = ${doctor.id}`.execute(
+        server.database.db,
+      );
+    const lapsed = await person(server, 'doctor', { first: 'Lapsed', last: 'Answer' });
+    const recent = await person(server, 'doctor', { first: 'Recent', last: 'Answer' });
+    for (const doctor of [lapsed, recent]) expect((await answer(doctor)).status).toBe(201);
+    await backdate(lapsed, careWindowDays + 1);
+    await backdate(recent, careWindowDays - 1);
+
+    // Answered 91 days ago and not since: the record answers as one that does not exist.
+    missing(await lapsed.client.get(`/api/uploads/${photoId}/content`), 'photo');
+    expect((await lapsed.client.get(`/api/patients/${patient.id}/chart`)).status).toBe(404);
+    // Answered 89 days ago: still one who cares.
+    expect((await recent.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
+    expect((await recent.client.get(`/api/patients/${patient.id}/chart`)).status).toBe(200);
+    // The shared inbox stays open to both, and a new answer counts from today.
+    expect((await lapsed.client.get(`/api/messaging/conversations/${conversationId}`)).status).toBe(
+      200,
+    );
+    expect((await answer(lapsed)).status).toBe(201);
+    expect((await lapsed.client.get(`/api/uploads/${photoId}/content`)).status).toBe(200);
+  });
+
   it("refuses a conversation of the patient's that the doctor takes no part in", async () => {
     const id = randomUUID();
     await sql`insert into conversations (id, title, participant_ids)

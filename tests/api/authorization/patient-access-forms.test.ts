@@ -36,18 +36,22 @@ describe.each(databaseVariants)(
       { id: cancelledDoctorId, status: 'cancelled', days: -2, cares: false },
       { id: longAgoDoctorId, status: 'finished', days: 120, cares: false },
     ];
+    /** Doctors who answered in the care-team conversation: 10 days ago, and 120 days ago. */
+    const answeringDoctors = [
+      { id: randomUUID(), days: 10, cares: true },
+      { id: randomUUID(), days: 120, cares: false },
+    ];
     const careConversation = randomUUID();
     const directConversation = randomUUID();
+    const doctorIds = [...appointmentDoctors, ...answeringDoctors].map((doctor) => doctor.id);
+    const caringIds = [...appointmentDoctors, ...answeringDoctors]
+      .filter((doctor) => doctor.cares)
+      .map((doctor) => doctor.id);
 
     beforeAll(async () => {
       server = await startTestServer({ variant, env: { DEMO_USERS: 'false' } });
       const { db } = server.database;
-      for (const id of [
-        patientId,
-        caringDoctorId,
-        otherId,
-        ...appointmentDoctors.map((d) => d.id),
-      ]) {
+      for (const id of [patientId, caringDoctorId, otherId, ...doctorIds]) {
         await sql`insert into "user" (id, name, email, "emailVerified")
         values (${id}, 'Forms', ${`${id}@example.com`}, true)`.execute(db);
       }
@@ -69,6 +73,11 @@ describe.each(databaseVariants)(
              (${directConversation}, 'Direct', array[${patientId}, ${otherId}]::text[], false, null)`.execute(
         db,
       );
+      for (const doctor of answeringDoctors) {
+        await sql`insert into messages (id, conversation_id, sender_id, content, created_at)
+          values (${randomUUID()}, ${careConversation}, ${doctor.id}, 'How are you today?',
+            now() - make_interval(days => ${doctor.days}))`.execute(db);
+      }
     });
     afterAll(async () => {
       await server.close();
@@ -76,16 +85,14 @@ describe.each(databaseVariants)(
 
     const actors = (): { actor: Actor; caresFor: boolean }[] =>
       roles.flatMap((role) =>
-        [patientId, caringDoctorId, otherId, ...appointmentDoctors.map((d) => d.id)].flatMap((id) =>
+        [patientId, caringDoctorId, otherId, ...doctorIds].flatMap((id) =>
           [null, patientId].map((onBehalfOf) => ({
             actor: {
               caller: { id, email: `${id}@example.com`, role },
               address: '127.0.0.1',
               onBehalfOf,
             },
-            caresFor:
-              id === caringDoctorId ||
-              appointmentDoctors.some((doctor) => doctor.id === id && doctor.cares),
+            caresFor: id === caringDoctorId || caringIds.includes(id),
           })),
         ),
       );
@@ -106,9 +113,7 @@ describe.each(databaseVariants)(
           allows(actor, 'read-record', patientId, { caresFor }),
         );
       }
-      expect(compared).toBe(
-        roles.length * (3 + appointmentDoctors.length) * 2 * patientActions.length,
-      );
+      expect(compared).toBe(roles.length * (3 + doctorIds.length) * 2 * patientActions.length);
     });
 
     it('gives the same answer on who reads which conversation', async () => {

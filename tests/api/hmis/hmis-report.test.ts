@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { HmisReport, ReportClinic, SendResult } from '@shared/hmis';
-import { lastCompletePeriod } from '@shared/hmis-period';
+import { lastCompletePeriod, periodOfDay } from '@shared/hmis-period';
 import { person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -260,6 +260,38 @@ describe.each(databaseVariants)('the HMIS monthly report on the $name database',
       ['success', true],
       ['success', false],
     ]);
+  });
+
+  it('refuses a real send of the month under way, which reaches no DHIS2; a dry run may show it', async () => {
+    const current = periodOfDay(clinicToday()).id;
+    const refused = await superadmin.client.post('/api/hmis/report/send', {
+      period: current,
+      dryRun: false,
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body).toMatchObject({ error: { code: 'hmis_month_not_ended' } });
+    expect(dhis2.received).toHaveLength(0);
+
+    const dry = await superadmin.client.post<SendResult>('/api/hmis/report/send', {
+      period: current,
+      dryRun: true,
+    });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dhis2.received.every((request) => request.query.dryRun === 'true')).toBe(true);
+
+    // The month before it has ended in clinic time: it is sent.
+    dhis2.received.length = 0;
+    const previous = lastCompletePeriod().id;
+    const sent = await superadmin.client.post<SendResult>('/api/hmis/report/send', {
+      period: previous,
+      dryRun: false,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(dhis2.received).toHaveLength(2);
+    for (const request of dhis2.received) {
+      expect(request.query).toEqual({ dryRun: 'false' });
+      expect((request.body as { period: string }).period).toBe(previous);
+    }
   });
 
   it('a manager sends their own clinic only', async () => {

@@ -522,6 +522,11 @@ describe('HmisReportScreen', () => {
       'DHIS2 did not answer or answered without an import summary. Please try again later.',
     ],
     [
+      'hmis_month_not_ended',
+      409,
+      'This month has not ended yet in Nepal time: it can be sent to DHIS2 from the day after its last day. A dry run shows it now.',
+    ],
+    [
       'service_unavailable',
       503,
       'No DHIS2 server is set up on this server: the report can be previewed and downloaded only.',
@@ -560,6 +565,21 @@ describe('HmisReportScreen', () => {
     );
     expect(screen.queryByLabelText('Month')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dry run' })).not.toBeInTheDocument();
+  });
+
+  it('says so when today is beyond the Nepali calendar the server holds', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        Response.json(
+          { error: { code: 'bs_calendar_ended', message: 'Beyond Chaitra 2083.' } },
+          { status: 503 },
+        ),
+      ),
+    );
+    renderScreen();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Today is beyond the Nepali calendar this server holds. Ask the operator to add the new year's official calendar.",
+    );
   });
 
   it('in Nepali, names the months in Nepali and writes every number in Devanagari digits', async () => {

@@ -32,6 +32,8 @@ const refusals = {
   forbidden: 'hmis.errors.forbidden',
   dhis2_unauthorized: 'hmis.errors.dhis2_unauthorized',
   dhis2_unavailable: 'hmis.errors.dhis2_unavailable',
+  hmis_month_not_ended: 'hmis.errors.hmis_month_not_ended',
+  bs_calendar_ended: 'hmis.errors.bs_calendar_ended',
   service_unavailable: 'hmis.errors.service_unavailable',
   validation_failed: 'hmis.errors.validation_failed',
 } as const;
