@@ -92,7 +92,8 @@ describe.each(databaseVariants)('FHIR R4 conformance on the $name database', (va
       values (${randomUUID()}, ${sita.id}, ${son.id}, 'son', true, false, false)`.execute(db);
     const own = `/api/patients/${son.id}/vitals`;
     expect((await son.client.post(own, fullReading())).status).toBe(201);
-  });
+    // Seeding the demo accounts hashes their password: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await server.close();
   });
