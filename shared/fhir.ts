@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * The FHIR R4 API (`/fhir/R4`): what its routes take and answer. A resource is checked
- * against the official R4 definitions in the tests (a validator made for it); here it is
+ * against the official R4 definitions in the tests (two validators made apart); here it is
  * only what every resource is, so each route still declares its answer.
  */
 
@@ -121,9 +121,9 @@ export type RecordDateParameter = NonNullable<(typeof recordTypes)[RecordType]['
 
 /**
  * A search of one of the record's types. Each type reads its own date parameter (and
- * `_lastUpdated` when it keeps one); a
- * parameter of another type's is one this type does not know, and, as FHIR servers do with
- * those, goes unread.
+ * `_lastUpdated` when it keeps one); a parameter of another type's is one this type does not
+ * read: refused under `Prefer: handling=strict`, else left out and told back in the Bundle
+ * (`server/src/fhir/search-handling.ts`).
  */
 export const recordSearchSchema = z.object({
   patient: z.optional(z.string()),

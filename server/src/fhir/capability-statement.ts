@@ -79,6 +79,27 @@ const operations: Partial<Record<SupportedType, { name: string; definition: stri
 /** Parameters every search takes, whatever its type. */
 const common = [{ name: '_count', type: 'number' }] as const;
 
+/**
+ * Every parameter a search of `type` reads: those the CapabilityStatement lists, the paging
+ * ones (`_count`, and the `_cursor` of a `next` link), `_format`, `_include` where the type
+ * includes anything, and those a type of the record refuses when it does not keep them
+ * (`status`, `_lastUpdated`). Any other is not read (`search-handling.ts`).
+ */
+export function readParameters(type: SupportedType): string[] {
+  const refusedWhenNotKept = type in recordTypes ? ['status', '_lastUpdated', '_include'] : [];
+  const includes = searchIncludesOf(type).length > 0 ? ['_include'] : [];
+  return [
+    ...new Set([
+      ...supportedResources[type].map((param) => param.name),
+      ...common.map((param) => param.name),
+      '_cursor',
+      '_format',
+      ...includes,
+      ...refusedWhenNotKept,
+    ]),
+  ];
+}
+
 /** The resource types the API serves. */
 export const servedTypes = Object.keys(supportedResources) as SupportedType[];
 

@@ -357,6 +357,7 @@ export function fhirRecordRepository(db: Kysely<Database>) {
         'u.email',
         'cp.first_name',
         'cp.last_name',
+        'cp.gender',
         grantColumns.at.as('at'),
       ]);
   type GrantSelected = Awaited<ReturnType<ReturnType<typeof grants>['execute']>>[number];
@@ -369,6 +370,7 @@ export function fhirRecordRepository(db: Kysely<Database>) {
     caregiverId: row.caregiver_id,
     caregiverName: displayName(row.first_name, row.last_name, row.email, 'Caregiver'),
     relationship: relationshipOf(row.relationship),
+    caregiverGender: row.gender,
     permissions: { record: row.may_record, message: row.may_message, visits: row.may_visits },
     guardian: row.guardian,
   });

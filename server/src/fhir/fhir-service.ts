@@ -17,7 +17,7 @@ import type { FhirReadings } from './fhir-reading';
 import type { FhirRepository } from './fhir-repository';
 import { observationRead, patientRead } from './read-entries';
 import { recordReads } from './record-reads';
-import { observationResource } from './resources/observation';
+import { observationResource, storedCodesOf } from './resources/observation';
 import { patientResource } from './resources/patient';
 import { practitionerResource } from './resources/practitioner';
 import { scheduleReads, type Schedules } from './schedule-reads';
@@ -52,7 +52,7 @@ function codesOf(raw: string | undefined): string[] | null {
   if (raw === undefined) return null;
   return tokensOf(raw)
     .filter((token) => token.system === null || token.system === loinc)
-    .map((token) => token.code);
+    .flatMap((token) => storedCodesOf(token.code));
 }
 
 /** Whether a token search (`status`, `category`) admits the one value every row has. */

@@ -30,3 +30,18 @@ export function operationOutcome(code: ApiErrorCode, message: string): Operation
     ],
   };
 }
+
+/**
+ * An OperationOutcome the FHIR API writes itself, outside the app's error codes: a method
+ * or a format it does not serve, a search parameter it did not read.
+ */
+export function outcomeOf(
+  severity: OperationOutcomeIssue['severity'],
+  code: OperationOutcomeIssue['code'],
+  messages: string[],
+): OperationOutcome {
+  return {
+    resourceType: 'OperationOutcome',
+    issue: messages.map((diagnostics) => ({ severity, code, diagnostics })),
+  };
+}

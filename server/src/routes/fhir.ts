@@ -14,8 +14,15 @@ import {
   type RecordType,
 } from '@shared/fhir';
 import type * as z from 'zod/mini';
+import type { Bundle } from 'fhir/r4';
+import type { SupportedType } from '../fhir/capability-statement';
 import type { FhirReader, FhirReaderOf } from '../fhir/fhir-reader';
 import type { FhirService } from '../fhir/fhir-service';
+import {
+  ignoredParameters,
+  withIgnoredParameters,
+  withoutParameters,
+} from '../fhir/search-handling';
 import { fhirAnswers } from '../http/fhir-answers';
 import { noStore } from '../http/no-store';
 import { useRouteSchemas, type ApiServer } from '../http/route-schemas';
@@ -51,17 +58,26 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
         Promise.resolve(fhir.metadata()),
       );
 
-      /** A search of one type: its parameters' schema, and the service's search for them. */
+      /**
+       * A search of one type: its parameters' schema, and the service's search for them. A
+       * parameter the type does not read is refused under `Prefer: handling=strict`, else
+       * left out of the search and told back in its Bundle.
+       */
       const searchOf = <Query extends z.ZodMiniType<Record<string, unknown>>>(
-        path: string,
+        type: SupportedType,
         querystring: Query,
-        search: (reader: FhirReader, query: z.infer<Query>) => Promise<FhirResourceJson>,
+        search: (reader: FhirReader, query: z.infer<Query>) => Promise<Bundle>,
       ) =>
         api.get(
-          path,
+          `/${type}`,
           { schema: { querystring, response: { 200: fhirResourceSchema } }, onRequest: noStore },
-          // The schema above parsed the query; the type provider cannot say so for any `Query`.
-          async (request) => search(await readerOf(request), request.query as z.infer<Query>),
+          async (request) => {
+            const ignored = ignoredParameters(type, request.url, request.headers.prefer);
+            // The schema above parsed the query; the type provider cannot say so for any `Query`.
+            const query = withoutParameters(request.query as z.infer<Query>, ignored);
+            const bundle = await search(await readerOf(request), query);
+            return withIgnoredParameters(bundle, type, ignored);
+          },
         );
 
       // Every type is read by id alike; the record's other types, each by its own type.
@@ -88,24 +104,24 @@ export function registerFhirRoutes(app: ApiServer, deps: FhirDeps): void {
         fhir.everything(await readerOf(request), request.params.id),
       );
 
-      searchOf('/Patient', patientSearchSchema, (reader, query) =>
+      searchOf('Patient', patientSearchSchema, (reader, query) =>
         fhir.searchPatients(reader, query),
       );
-      searchOf('/Observation', observationSearchSchema, (reader, query) =>
+      searchOf('Observation', observationSearchSchema, (reader, query) =>
         fhir.searchObservations(reader, query),
       );
-      searchOf('/Practitioner', practitionerSearchSchema, (reader, query) =>
+      searchOf('Practitioner', practitionerSearchSchema, (reader, query) =>
         fhir.searchPractitioners(reader, query),
       );
-      searchOf('/Schedule', scheduleSearchSchema, (reader, query) =>
+      searchOf('Schedule', scheduleSearchSchema, (reader, query) =>
         fhir.searchSchedules(reader, query),
       );
-      searchOf('/Slot', slotSearchSchema, (reader, query) => fhir.searchSlots(reader, query));
-      searchOf('/AuditEvent', auditEventSearchSchema, (reader, query) =>
+      searchOf('Slot', slotSearchSchema, (reader, query) => fhir.searchSlots(reader, query));
+      searchOf('AuditEvent', auditEventSearchSchema, (reader, query) =>
         fhir.searchAuditEvents(reader, query),
       );
       for (const type of Object.keys(recordTypes) as RecordType[]) {
-        searchOf(`/${type}`, recordSearchSchema, (reader, query) =>
+        searchOf(type, recordSearchSchema, (reader, query) =>
           fhir.searchRecord(reader, type, query),
         );
       }

@@ -4,7 +4,7 @@ import { supportedScopes } from './smart-scopes';
 /**
  * `/.well-known/smart-configuration` of the FHIR API: SMART Backend Services only, so a token
  * endpoint taking client credentials with an asymmetric JWT assertion, and the system scopes
- * of the types the API serves. No authorization endpoint: no person grants access here.
+ * of the types the API serves, in both SMART versions' spellings. No authorization endpoint: no person grants access here.
  */
 export function smartConfiguration(
   tokenUrl: string,
@@ -16,6 +16,8 @@ export function smartConfiguration(
     token_endpoint_auth_signing_alg_values_supported: [...assertionAlgorithms],
     grant_types_supported: ['client_credentials'],
     scopes_supported: supportedScopes(served),
-    capabilities: ['client-confidential-asymmetric'],
+    // A scope may be asked for in SMART v1's spelling (`system/Observation.read`) or v2's
+    // (`system/Observation.rs`), and is granted as asked.
+    capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
   };
 }

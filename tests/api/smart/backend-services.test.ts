@@ -146,7 +146,8 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
         'system/Observation.rs',
         'system/Observation.read',
       ]) as string[],
-      capabilities: ['client-confidential-asymmetric'],
+      // Both spellings of a scope are granted: SMART v1's `.read` and v2's `.rs`.
+      capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
     });
     const metadata = await new Client(server.url).get<CapabilityStatement>('/fhir/R4/metadata');
     expectValidFhir(metadata.body);
@@ -264,6 +265,9 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
       'system/Observation.rs',
     );
     expect((await asked('system/Observation.read')).body.scope).toBe('system/Observation.read');
+    expect((await asked('system/Observation.rs system/Observation.read')).body.scope).toBe(
+      'system/Observation.rs system/Observation.read',
+    );
     expectOAuthError(await asked('system/Patient.rs'), 400, 'invalid_scope');
     expectOAuthError(await asked('patient/Observation.rs'), 400, 'invalid_scope');
   });
@@ -566,7 +570,11 @@ describe.each(databaseVariants)('SMART Backend Services on the $name database', 
       401,
       'login',
     );
-    expectOutcome(await bearer('sys_short').get('/fhir/R4/Observation'), 401, 'login');
+    const unknown = await bearer('sys_short').get('/fhir/R4/Observation');
+    expectOutcome(unknown, 401, 'login');
+    expect(unknown.headers.get('www-authenticate')).toMatch(
+      /^Bearer realm="[^"]+", error="invalid_token"/,
+    );
     // The app's own JWT still reads as its person, not as a system.
     const jwt = await doctor.client.get<{ token: string }>('/api/auth/token');
     const asDoctor = await bearer(jwt.body.token).get<Bundle>('/fhir/R4/Observation');
