@@ -96,6 +96,9 @@ export async function moveFormerJobs(
       ]);
     }
 
+    // pg-boss 10 counts in retry_count the tries after the first that have begun: a job waiting
+    // to be tried again, or under way, has one more behind it than that. pg-boss 12 counts the
+    // tries left from a new job's, so the limit it gets is what remains.
     const { rows } = await sql.executeSql(
       `select id, name, data, priority,
          retry_limit - retry_count - (case when state = $1 then 0 else 1 end) as "retryLimit",
