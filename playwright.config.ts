@@ -46,7 +46,8 @@ export default defineConfig({
     timezoneId: 'America/New_York',
   },
   webServer: {
-    command: 'node dist/server/main.js',
+    // The Node that runs the tests runs the server too (Node 24, whatever the machine's own).
+    command: `${JSON.stringify(process.execPath)} dist/server/main.js`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -14,7 +14,7 @@ await build({
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'sharp'],
   // Dependencies written as CommonJS call `require`, which ES modules do not have.

@@ -226,7 +226,7 @@ export async function buildApp({
   const smartClients = smartClientsRepository(db);
   const smartTokens = smartTokensRepository(db);
   server.addHook('onClose', () => mailer.close());
-  const jobs = await startJobQueue(database.rawSql, server.log);
+  const jobs = await startJobQueue(database, server.log);
   server.addHook('onClose', () => jobs.stop());
   const notifications = notificationsRepository(db);
   const notify = notifier({ notifications, jobs });

@@ -1,7 +1,16 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type Dialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from './migrations/index';
@@ -37,8 +46,8 @@ export interface Notifications {
 
 /**
  * SQL written by a library that brings its own statements (the job queue): one statement with
- * `$n` values, or a script of several without. Inside a unit of work it is part of the work's
- * transaction, like any other query.
+ * `$n` values, or a script of several without, which answers the rows of all its statements in
+ * order. Inside a unit of work it is part of the work's transaction, like any other query.
  */
 export interface RawSql {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -221,7 +230,51 @@ function postgresDialect(url: string, schema: string | undefined): Dialect {
   // Their queries fail and the error handler answers 503; the pool then replaces them.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: everyStatementsRows(pool) });
+}
+
+/**
+ * The pool as Kysely takes it, where a script of several statements (no values) answers the rows
+ * of each, in order (pg answers a list of results, of which Kysely would read none): the job
+ * queue reads a row from the middle of a script it sends. A script that failed may have left its
+ * own transaction open and aborted (it stopped before its `commit`): its connection is closed
+ * rather than given to the next query.
+ */
+function everyStatementsRows(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let failedScript: Error | undefined;
+    return {
+      query: ((text: string, parameters: unknown[]) =>
+        client.query(text, parameters).then(
+          (result: pg.QueryResult | pg.QueryResult[]) => {
+            if (!Array.isArray(result)) return result;
+            return { ...result.at(-1), rows: result.flatMap((each): unknown[] => each.rows) };
+          },
+          (error: unknown) => {
+            if (parameters.length === 0) failedScript = error as Error;
+            throw error;
+          },
+        )) as PostgresPoolClient['query'],
+      release: () => {
+        if (!failedScript) return client.release();
+        wrapped.delete(client);
+        client.release(failedScript);
+      },
+    };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let found = wrapped.get(client);
+      if (!found) {
+        found = wrap(client);
+        wrapped.set(client, found);
+      }
+      return found;
+    },
+    end: () => pool.end(),
+  };
 }
 
 export const embeddedParsers = { [dateTypeId]: (value: string) => value };
@@ -267,8 +320,9 @@ function rawSqlOn(db: Kysely<Database>, embedded: PGlite | undefined): RawSql {
         return { rows: result.rows };
       }
       return db.connection().execute(async () => {
+        // Every statement's rows, in order: the job queue reads one from the middle of a script.
         const results = await embedded.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
+        return { rows: results.flatMap((result) => result.rows) };
       });
     },
   };

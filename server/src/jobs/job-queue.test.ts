@@ -24,14 +24,12 @@ describe('the job queue', () => {
     process.on('unhandledRejection', onRejection);
     const database = await openDatabase({
       dataDir: mkdtempSync(path.join(tmpdir(), 'sewa-jobs-')),
+      // The build's, when there is one: initdb on WebAssembly takes most of a minute.
+      embeddedTemplate: path.resolve('dist/server/embedded-template'),
     });
     await migrateToLatest(database.db);
     const errors: object[] = [];
-    const queue = await startJobQueue(
-      database.rawSql,
-      { error: (detail) => errors.push(detail) },
-      200,
-    );
+    const queue = await startJobQueue(database, { error: (detail) => errors.push(detail) }, 200);
 
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));

@@ -1,5 +1,7 @@
-import PgBoss from 'pg-boss';
+import { getConstructionPlans, PgBoss } from 'pg-boss';
 import type { RawSql } from '../db/database';
+import type { UnitOfWork } from '../db/unit-of-work';
+import { moveFormerJobs } from './former-jobs';
 
 /** How a job's handler is told about the job it runs. */
 export type JobHandler<T> = (data: T) => Promise<void>;
@@ -37,10 +39,27 @@ export interface JobQueue {
 
 export interface JobQueueLog {
   error(detail: object, message: string): void;
+  info?(detail: object, message: string): void;
 }
 
-/** The job queue's schema beside ours: `pgboss`, or `<schema>_jobs` for a schema of our own. */
+/** What the queue needs of the database: its raw statements and its units of work. */
+export interface JobQueueDatabase {
+  rawSql: RawSql;
+  unitOfWork: UnitOfWork;
+}
+
+/**
+ * The job queue's schema beside ours: `pgboss_v12`, or `<schema>_jobs_v12` for a schema of our
+ * own. pg-boss 11 and later cannot migrate the tables pg-boss 10 kept in `pgboss` (see
+ * `formerJobSchemaFor`), so pg-boss 12 starts in a schema of its own and the jobs still
+ * pending in the former one are moved across once (former-jobs.ts).
+ */
 export function jobSchemaFor(schema: string): string {
+  return schema === 'public' ? 'pgboss_v12' : `${schema}_jobs_v12`;
+}
+
+/** Where pg-boss 10 kept its jobs, up to the move to pg-boss 12. */
+export function formerJobSchemaFor(schema: string): string {
   return schema === 'public' ? 'pgboss' : `${schema}_jobs`;
 }
 
@@ -54,12 +73,13 @@ export function jobSchemaFor(schema: string): string {
  * completion was stored): handlers make their effects once by their own keys.
  */
 export async function startJobQueue(
-  sql: RawSql,
+  database: JobQueueDatabase,
   log: JobQueueLog,
   // A job under way when the queue stops finishes within this (a gateway answers within ten
   // seconds), or is given to another process once it expires.
   stopWaitMs = 11_000,
 ): Promise<JobQueue> {
+  const sql = database.rawSql;
   // Beside the schema our tables are in: test runs sharing a server each have their own.
   const { rows } = await sql.executeSql('select current_schema() as schema', []);
   const schema = (rows[0] as { schema: string } | undefined)?.schema ?? 'public';
@@ -88,11 +108,28 @@ export async function startJobQueue(
     schema: jobSchemaFor(schema),
     // Timed jobs are sent with their start; no cron schedules run.
     schedule: false,
-    // Also when a job taken by a server that stopped is given to another, once it expired.
-    maintenanceIntervalSeconds: 30,
+    // The monitor gives a job taken by a server that stopped to another once it expired: it
+    // looks every 30 s, like the sweep of notifications nobody is sending.
+    superviseIntervalSeconds: 30,
+    monitorIntervalSeconds: 30,
+    // No registry of the processes working: every server's health is its own check's.
+    registerInstance: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await createSchema(sql, jobSchemaFor(schema));
   await boss.start();
+  try {
+    const moved = await moveFormerJobs(
+      boss,
+      database,
+      formerJobSchemaFor(schema),
+      jobSchemaFor(schema),
+    );
+    if (moved > 0) log.info?.({ jobs: moved }, 'jobs moved from the former job queue');
+  } catch (error) {
+    await boss.stop({ graceful: false, close: false });
+    throw error;
+  }
   const workers = new Map<string, string[]>();
   const wake = (queue: string) => {
     for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
@@ -104,7 +141,6 @@ export async function startJobQueue(
     },
     async work(queue, settings, handler) {
       await boss.createQueue(queue, {
-        name: queue,
         retryLimit: settings.retryLimit,
         retryDelay: settings.retryDelaySeconds,
         retryBackoff: true,
@@ -136,11 +172,28 @@ export async function startJobQueue(
     wake,
     async stop() {
       stopping = true;
-      await boss.stop({ graceful: true, wait: true, timeout: stopWaitMs, close: false });
+      await boss.stop({ graceful: true, timeout: stopWaitMs, close: false });
       await Promise.allSettled([...inFlight]);
       stopped = true;
     },
   };
+}
+
+/**
+ * The queue's schema, made before pg-boss installs its tables in it. Servers starting at once on
+ * a new database each install them, one after the other under pg-boss's lock; but the second
+ * one's `create schema if not exists` in the same script still misses the schema the first made
+ * (it looked the name up before waiting for the lock) and fails. Made here in a statement of its
+ * own, a server that loses the race to another is told the schema exists.
+ */
+async function createSchema(sql: RawSql, name: string): Promise<void> {
+  try {
+    await sql.executeSql(`create schema if not exists "${name}"`);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    // unique_violation, duplicate_schema: made by another server meanwhile.
+    if (code !== '23505' && code !== '42P06') throw error;
+  }
 }
 
 /**
@@ -149,12 +202,10 @@ export async function startJobQueue(
  * waiting for it, so one may come after the queue stopped), a count of none.
  */
 function nothingDone(text: string): { rows: unknown[] } {
-  return /select count\(\*\) from results\s*$/i.test(text)
-    ? { rows: [{ count: '0' }] }
-    : { rows: [] };
+  return /\bfrom results\s*$/i.test(text) ? { rows: [{ count: '0', ids: [] }] } : { rows: [] };
 }
 
 /** The job queue's tables, for a database written ahead of its first start. */
 export function jobQueueConstruction(schema: string): string {
-  return PgBoss.getConstructionPlans(jobSchemaFor(schema));
+  return getConstructionPlans(jobSchemaFor(schema));
 }

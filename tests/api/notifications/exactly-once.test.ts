@@ -43,7 +43,7 @@ describe.each(databaseVariants)('a notification goes once on the $name database'
     });
     expect(quiet.status).toBe(200);
     patient = { ...who, phone };
-    otherQueue = await startJobQueue(server.database.rawSql, { error: () => undefined });
+    otherQueue = await startJobQueue(server.database, { error: () => undefined });
   }, 120_000);
   afterAll(async () => {
     await otherQueue.stop();

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { buildApp, type App } from '../../../server/src/app';
 import type { Auth } from '../../../server/src/auth/auth';
 import type { RouteEntry } from '../../../server/src/http/route-table';
+import { jobSchemaFor } from '../../../server/src/jobs/job-queue';
 import { loadConfig, type Config } from '../../../server/src/config';
 import {
   migrateToLatest,
@@ -86,8 +87,11 @@ async function withSchemaLock<T>(
 async function dropSchema(url: string, schema: string): Promise<void> {
   const handle = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });
   try {
+    // The job queue's schema beside it too, so test runs leave nothing on the server.
     await withSchemaLock(handle.db, 'alone', () =>
-      sql`drop schema if exists ${sql.id(schema)} cascade`.execute(handle.db),
+      sql`drop schema if exists ${sql.id(schema)}, ${sql.id(jobSchemaFor(schema))} cascade`.execute(
+        handle.db,
+      ),
     );
   } finally {
     await handle.close();
