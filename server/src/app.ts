@@ -216,6 +216,7 @@ export async function buildApp({
     limiter,
     publicUrl: config.publicUrl,
     careAccess,
+    sessionEndings: endedSessions,
   });
   const requireUser = requireUserWith(
     callerResolver(auth, db, config.publicUrl, sessionActivity(db, server.log)),

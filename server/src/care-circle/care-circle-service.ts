@@ -31,6 +31,7 @@ import {
 } from './care-circle-repository';
 import type { UsersRepository } from '../auth/users-repository';
 import type { CareAccessChanges } from '../realtime/care-access-changes';
+import type { SessionEndings } from '../realtime/session-endings';
 
 /** A patient invites a few people; hundreds an hour would be mail sent at someone. */
 const inviteLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
@@ -74,6 +75,8 @@ export function careCircleService(deps: {
   publicUrl: string;
   /** Tells every server that a grant changed, so the caregiver's open streams check again. */
   careAccess: Pick<CareAccessChanges, 'announce'>;
+  /** Tells every server that an account's sessions ended, so its open streams close at once. */
+  sessionEndings: Pick<SessionEndings, 'announce'>;
 }) {
   const { circle, trail } = deps;
 
@@ -388,6 +391,9 @@ export function careCircleService(deps: {
       if (!claimed) throw invitationGone();
       // The guardian's grant changed: their open streams of the dependent check again.
       await deps.careAccess.announce({ caregiverId: invitation.patientId, patientId: dependentId });
+      // Every session the account had is gone with its old ways in: whoever held one (someone
+      // who signed in before the claim) is closed out of their open screens now, not a minute on.
+      await deps.sessionEndings.announce({ userId: dependentId });
       return { email };
     },
 

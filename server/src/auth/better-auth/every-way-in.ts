@@ -17,7 +17,7 @@ type SecondFactorTables = {
  * for it go, with the codes mailed to `formerEmail`, the address it had. Run in the unit of
  * work that gives the account its owner, so none of it outlives the change, nor goes without
  * it. A phone's codes are kept by number and only work for a session of the account, which
- * is gone; open streams of a removed session learn it at their next check.
+ * is gone; the claim announces the ended sessions, so their open streams close at once.
  */
 export async function replaceEveryWayIn(
   database: Kysely<Database>,
