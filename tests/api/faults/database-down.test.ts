@@ -1,8 +1,8 @@
 import { createConfirmedAccount, passwordHashOf } from '../../../server/src/auth/better-auth';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { jobSchemaFor } from '../../../server/src/jobs/job-queue';
+import { droppingSchemas, startTestServer, type TestServer } from '../support/test-server';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -91,10 +91,11 @@ describe.skipIf(databaseUrl === undefined)('the PostgreSQL server going away und
     // a schema left behind would confuse the migrations of later test runs.
     const schema = rows[0]?.schema;
     if (schema?.startsWith('test_')) {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
+      await droppingSchemas(databaseUrl!, (db) =>
+        sql`drop schema if exists ${sql.id(schema)}, ${sql.id(jobSchemaFor(schema))} cascade`.execute(
+          db,
+        ),
+      );
     }
   });
 

@@ -84,18 +84,29 @@ async function withSchemaLock<T>(
   });
 }
 
-async function dropSchema(url: string, schema: string): Promise<void> {
+/**
+ * Runs `work`, which drops schemas on the PostgreSQL server at `url`, holding the test schemas'
+ * lock alone: no test server's migration is then looking through the schemas it drops.
+ */
+export async function droppingSchemas<T>(
+  url: string,
+  work: (db: DatabaseHandle['db']) => Promise<T>,
+): Promise<T> {
   const handle = await openDatabase({ databaseUrl: url, dataDir: tmpdir() });
   try {
-    // The job queue's schema beside it too, so test runs leave nothing on the server.
-    await withSchemaLock(handle.db, 'alone', () =>
-      sql`drop schema if exists ${sql.id(schema)}, ${sql.id(jobSchemaFor(schema))} cascade`.execute(
-        handle.db,
-      ),
-    );
+    return await withSchemaLock(handle.db, 'alone', () => work(handle.db));
   } finally {
     await handle.close();
   }
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  // The job queue's schema beside it too, so test runs leave nothing on the server.
+  await droppingSchemas(url, (db) =>
+    sql`drop schema if exists ${sql.id(schema)}, ${sql.id(jobSchemaFor(schema))} cascade`.execute(
+      db,
+    ),
+  );
 }
 
 /**
