@@ -1,10 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actingForHeader, type Dependent } from '@shared/care-circle';
+import { actingForHeader } from '@shared/care-circle';
 import { Client, type Answer } from '../auth/client';
 import { inviteCode, startAuthWorld, uniqueEmail, type AuthWorld } from '../auth/fixture';
-import { circlePatient, mailedInvitation } from './fixture';
+import { addChild, circlePatient, claimLogin, inviteLogin, mailedInvitation } from './fixture';
 import { person } from '../messaging/fixture';
 import { codeIn } from '../support/smtp';
 import { databaseVariants } from '../support/test-server';
@@ -28,15 +28,6 @@ describe.each(databaseVariants)('a dependent’s account on the $name database',
   });
 
   const db = () => world.server.database.db;
-
-  async function addChild(guardian: Client, first = 'Maya'): Promise<Dependent> {
-    const added = await guardian.post<Dependent>('/api/care-circle/dependents', {
-      profile: { first_name: first, last_name: 'Sharma', age: '9', date_system: 'ad' },
-      relationship: 'daughter',
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    return added.body;
-  }
 
   /** Each client of the API from its own address, so one test's limits never meet another's. */
   let lastOctet = 0;
@@ -80,13 +71,8 @@ describe.each(databaseVariants)('a dependent’s account on the $name database',
 
     // Later, her mother gives her a login of her own, and she claims it with her password.
     const mayaEmail = uniqueEmail('maya');
-    const { token } = await mailedInvitation(world, sita.client, mayaEmail, {
-      path: `/api/care-circle/dependents/${maya.id}/login-invitation`,
-      body: { email: mayaEmail },
-    });
-    const claimed = await world
-      .client()
-      .post(`/api/care-invitations/${token}/claim`, { password: mayaPassword });
+    const { token } = await inviteLogin(world, sita.client, maya.id, mayaEmail);
+    const claimed = await claimLogin(world, token, mayaPassword);
 
     const outcome = {
       signUp: attack.status,
@@ -153,13 +139,8 @@ describe.each(databaseVariants)('a dependent’s account on the $name database',
     expect((await taker.get('/api/me')).status).toBe(200);
 
     const mayaEmail = uniqueEmail('maya');
-    const { token } = await mailedInvitation(world, sita.client, mayaEmail, {
-      path: `/api/care-circle/dependents/${maya.id}/login-invitation`,
-      body: { email: mayaEmail },
-    });
-    const claimed = await world
-      .client()
-      .post(`/api/care-invitations/${token}/claim`, { password: mayaPassword });
+    const { token } = await inviteLogin(world, sita.client, maya.id, mayaEmail);
+    const claimed = await claimLogin(world, token, mayaPassword);
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
 
     const mayaSignIn = await signIn(mayaEmail, mayaPassword);

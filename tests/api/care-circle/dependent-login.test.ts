@@ -5,7 +5,6 @@ import {
   actingForHeader,
   type CareCircle,
   type CaredFor,
-  type Dependent,
   type InvitationPreview,
 } from '@shared/care-circle';
 import type { VitalsReading } from '@shared/vitals';
@@ -18,7 +17,7 @@ import {
   uniqueEmail,
   type AuthWorld,
 } from '../auth/fixture';
-import { circlePatient, mailedInvitation } from './fixture';
+import { addChild, circlePatient, claimLogin, inviteLogin as inviteLoginAt } from './fixture';
 import { databaseVariants } from '../support/test-server';
 import { usersRepository } from '../../../server/src/auth/users-repository';
 
@@ -42,15 +41,6 @@ describe.each(databaseVariants)('a dependent’s own login on the $name database
 
   const patient = (first = 'Sita') => circlePatient(world, first, 'female');
 
-  async function addChild(guardian: Client, first = 'Maya'): Promise<Dependent> {
-    const added = await guardian.post<Dependent>('/api/care-circle/dependents', {
-      profile: { first_name: first, last_name: 'Sharma', age: '9', date_system: 'ad' },
-      relationship: 'daughter',
-    });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    return added.body;
-  }
-
   /** The person's session, naming the patient they act for on every call. */
   function actingFor(who: Client, patientId: string): Client {
     const client = new Client(world.server.url, { [actingForHeader]: patientId });
@@ -58,15 +48,10 @@ describe.each(databaseVariants)('a dependent’s own login on the $name database
     return client;
   }
 
-  /** Gives the dependent a login at `email`, and reads the link's token from the mail sent. */
   const inviteLogin = (guardian: Client, dependentId: string, email: string) =>
-    mailedInvitation(world, guardian, email.toLowerCase(), {
-      path: `/api/care-circle/dependents/${dependentId}/login-invitation`,
-      body: { email },
-    });
+    inviteLoginAt(world, guardian, dependentId, email);
 
-  const claim = (token: string, secret = password) =>
-    world.client().post(`/api/care-invitations/${token}/claim`, { password: secret });
+  const claim = (token: string, secret = password) => claimLogin(world, token, secret);
 
   async function accountOf(id: string) {
     const user = await sql<{ email: string; emailVerified: boolean }>`

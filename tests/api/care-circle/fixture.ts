@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { PendingInvitation } from '@shared/care-circle';
+import type { Dependent, PendingInvitation } from '@shared/care-circle';
 import type { Client } from '../auth/client';
 import { signUpAndConfirm, signedIn, uniqueEmail, type AuthWorld } from '../auth/fixture';
 import { linksIn } from '../support/smtp';
@@ -48,3 +48,29 @@ export async function mailedInvitation(
   expect(link).toBeDefined();
   return { invitation: answer.body, token: link!.split('/care-invitation/')[1]!, mail };
 }
+
+/** Adds a nine-year-old daughter to the guardian's circle, as "Add a family member" does. */
+export async function addChild(guardian: Client, first = 'Maya'): Promise<Dependent> {
+  const added = await guardian.post<Dependent>('/api/care-circle/dependents', {
+    profile: { first_name: first, last_name: 'Sharma', age: '9', date_system: 'ad' },
+    relationship: 'daughter',
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  return added.body;
+}
+
+/** Gives the dependent a login at `email`, and reads the link's token from the mail sent. */
+export const inviteLogin = (
+  world: AuthWorld,
+  guardian: Client,
+  dependentId: string,
+  email: string,
+) =>
+  mailedInvitation(world, guardian, email.toLowerCase(), {
+    path: `/api/care-circle/dependents/${dependentId}/login-invitation`,
+    body: { email },
+  });
+
+/** Claims a login link with the password its owner chose. */
+export const claimLogin = (world: AuthWorld, token: string, password: string) =>
+  world.client().post(`/api/care-invitations/${token}/claim`, { password });
