@@ -144,6 +144,10 @@ test('the demo patient sees the seeded reading on home, Health and Profile', asy
   await signInThroughForm(page, 'patient@example.com', demoPassword);
   await expect(page).toHaveURL(/\/$/);
   const snapshot = card(page, 'Vitals snapshot');
+  // The first home after signing in, beside a spec's video call on two cores: in CI its
+  // readings once took longer than an assertion's 7 s to arrive (the tiles stay empty while
+  // they load, never show a figure that is not hers).
+  await expect(snapshot.getByText('72', { exact: true })).toBeVisible({ timeout: 20_000 });
   for (const value of ['72', '98%', '64.2', '118/76']) {
     await expect(snapshot.getByText(value, { exact: true })).toBeVisible();
   }
