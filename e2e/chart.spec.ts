@@ -3,6 +3,7 @@ import { expect, request as playwrightRequest, test, type Page } from '@playwrig
 import { createConfirmedAccount, password } from './support/accounts';
 import { send, startCareTeamConversation } from './support/conversation';
 import { startOwnServer, type OwnServer } from './support/own-server';
+import { addClinicDays, clinicToday } from '../shared/clinic-time';
 import {
   demoDoctor,
   newPatient,
@@ -94,7 +95,7 @@ test('a doctor who saw the patient reads their chart and prescribes; another doc
   );
   // The form refuses a prescription with no time of day, with its message; nothing is stored.
   await doctor.page.getByRole('textbox', { name: 'Medicine' }).fill('Paracetamol 500 mg');
-  await doctor.page.getByRole('textbox', { name: 'Dose' }).fill('1 tablet');
+  await doctor.page.getByRole('textbox', { name: 'Amount' }).fill('1');
   await doctor.page.getByRole('button', { name: 'Prescribe' }).click();
   await expect(doctor.page.getByText('Please choose at least one time of day')).toBeVisible();
   await doctor.page.getByRole('textbox', { name: 'Days' }).fill('0');
@@ -125,21 +126,27 @@ test('a doctor who saw the patient reads their chart and prescribes; another doc
   await expect(card(doctor.page, 'Active medications')).toContainText('No active medications.');
   await expectNoSidewaysScroll(doctor.page);
 
-  // The doctor prescribes from the chart; the list shows it with its adherence.
+  // The doctor prescribes from the chart, since yesterday (so this morning's dose is one,
+  // whenever the test runs); the list shows it with its adherence.
   await doctor.page.getByRole('textbox', { name: 'Medicine' }).fill('Amlodipine 5 mg');
-  await doctor.page.getByRole('textbox', { name: 'Dose' }).fill('1 tablet');
+  await doctor.page.getByRole('textbox', { name: 'Amount' }).fill('1');
+  await doctor.page.getByRole('combobox', { name: 'Form' }).selectOption('tablet');
+  await doctor.page.getByRole('combobox', { name: 'With food' }).selectOption('after');
   await doctor.page.getByRole('checkbox', { name: 'Morning' }).check();
   await doctor.page.getByRole('checkbox', { name: 'Night' }).check();
+  await doctor.page.getByLabel('Start date').fill(addClinicDays(clinicToday(), -1));
   await doctor.page.getByRole('textbox', { name: 'Days' }).fill('30');
-  await doctor.page.getByRole('textbox', { name: 'Instruction' }).fill('After meals');
+  await doctor.page.getByRole('textbox', { name: 'Note' }).fill('Drink plenty of water');
   await doctor.page.getByRole('button', { name: 'Prescribe' }).click();
   await expect(doctor.page.getByText('Prescription saved', { exact: true })).toBeVisible();
   const active = card(doctor.page, 'Active medications').getByRole('listitem', {
     name: 'Amlodipine 5 mg',
   });
   await expect(active).toBeVisible();
+  await expect(active).toContainText('Dose: 1 tablet');
   await expect(active).toContainText('When: Morning (8:00 AM), Night (9:00 PM)');
-  await expect(active).toContainText('After meals');
+  await expect(active).toContainText('After food');
+  await expect(active).toContainText('Drink plenty of water');
   await expect(active).toContainText(/Taken 0, missed \d+ in the last 7 days/);
   // The form is empty again for the next one.
   await expect(doctor.page.getByRole('textbox', { name: 'Medicine' })).toHaveValue('');

@@ -45,9 +45,49 @@ const startDaySchema = clinicDaySchema.check(
 );
 
 /**
+ * The forms a dose is counted in (FHIR Dosage.doseAndRate.doseQuantity's unit): tablets,
+ * capsules, millilitres, drops, puffs of an inhaler, and units (of insulin, say).
+ */
+export const doseForms = ['tablet', 'capsule', 'ml', 'drops', 'puffs', 'units'] as const;
+export type DoseForm = (typeof doseForms)[number];
+
+/**
+ * How a dose goes with a meal: before, with or after food, or at any time. With the time of
+ * day it is FHIR's event timing (`timing.repeat.when`): after food in the morning is PCM.
+ */
+export const foodRelations = ['before', 'with', 'after', 'any'] as const;
+export type FoodRelation = (typeof foodRelations)[number];
+
+/** The largest amount one dose may be, in its form. */
+export const maxDoseAmount = 1000;
+
+const amountMessage = `The amount must be a number more than 0 and at most ${maxDoseAmount}`;
+
+/** One dose: an amount (up to two decimals: half a tablet, 2.5 ml) of a form. */
+export const doseAmountSchema = z.object(
+  {
+    amount: z.number(amountMessage).check(
+      z.positive(amountMessage),
+      z.maximum(maxDoseAmount, amountMessage),
+      z.refine(
+        (amount: number) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6,
+        amountMessage,
+      ),
+    ),
+    form: z.enum(doseForms, 'Please choose the form of the dose'),
+  },
+  'Please enter the dose',
+);
+export type DoseAmount = z.infer<typeof doseAmountSchema>;
+
+export const foodRelationSchema = z.enum(foodRelations, 'Please choose how it goes with food');
+
+/**
  * `POST /api/patients/:patientId/medications`: a prescription, under an id of the client's
- * (a resend stores it once). The start day defaults to today in clinic time; without `days`
- * the medicine is ongoing. Who prescribes is the caller.
+ * (a resend stores it once): the medicine as the doctor writes it, a structured dose, its
+ * times of day and how it goes with food (any time when left out), and a free note only as
+ * an extra. The start day defaults to today in clinic time; without `days` the medicine is
+ * ongoing. Who prescribes is the caller.
  */
 export const prescribeSchema = z.object({
   id: recordIdSchema('Invalid prescription id'),
@@ -58,13 +98,7 @@ export const prescribeSchema = z.object({
       z.minLength(1, 'Please enter the medicine'),
       z.maxLength(120, 'The medicine can be 120 characters at most'),
     ),
-  dose: z
-    .string('Please enter the dose')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please enter the dose'),
-      z.maxLength(60, 'The dose can be 60 characters at most'),
-    ),
+  dose: doseAmountSchema,
   times: z.array(timeOfDaySchema, 'Please choose at least one time of day').check(
     z.minLength(1, 'Please choose at least one time of day'),
     z.maxLength(timesOfDay.length, 'Please choose each time of day once'),
@@ -73,6 +107,7 @@ export const prescribeSchema = z.object({
       'Please choose each time of day once',
     ),
   ),
+  food: z.optional(foodRelationSchema),
   startDay: z.optional(startDaySchema),
   days: z.optional(
     z
@@ -85,10 +120,10 @@ export const prescribeSchema = z.object({
         ),
       ),
   ),
-  instruction: z.optional(
+  note: z.optional(
     z
-      .string('Please write the instruction as text')
-      .check(z.trim(), z.maxLength(200, 'The instruction can be 200 characters at most')),
+      .string('Please write the note as text')
+      .check(z.trim(), z.maxLength(200, 'The note can be 200 characters at most')),
   ),
 });
 export type Prescribe = z.infer<typeof prescribeSchema>;
@@ -133,18 +168,31 @@ export type MedicationStatus = (typeof medicationStatuses)[number];
 const personSchema = z.object({ id: z.string(), name: z.nullable(z.string()) });
 
 /**
+ * What a prescription says to take: the structured dose, how it goes with food, and the
+ * doctor's note. `writtenDose` is a dose as first written in words, kept for a prescription
+ * from before doses were structured whose words could not be read as one (`dose` is then null).
+ */
+const dosageFields = {
+  dose: z.nullable(doseAmountSchema),
+  writtenDose: z.nullable(z.string()),
+  food: foodRelationSchema,
+  note: z.nullable(z.string()),
+};
+
+/**
  * A prescription as stored. `endDay` is its last day (null when ongoing); it is completed
  * once that day is over in clinic time. `adherence` counts its doses of the last 7 clinic
- * days up to today: taken, and missed (not taken once its time passed). Times are ISO strings.
+ * days up to now: taken, and missed (not taken by the end of its grace, `lateGraceMinutes`).
+ * A dose exists only from the moment the prescription starts: on the day it was written,
+ * when that is its start day, from the moment it was written. Times are ISO strings.
  */
 export const medicationSchema = z.object({
   id: z.string(),
   medicine: z.string(),
-  dose: z.string(),
+  ...dosageFields,
   times: z.array(timeOfDaySchema),
   startDay: z.string(),
   endDay: z.nullable(z.string()),
-  instruction: z.nullable(z.string()),
   status: z.enum(medicationStatuses),
   prescribedBy: personSchema,
   prescribedAt: z.string(),
@@ -166,8 +214,7 @@ export const adherenceDays = 7;
 export const doseSchema = z.object({
   medicationId: z.string(),
   medicine: z.string(),
-  dose: z.string(),
-  instruction: z.nullable(z.string()),
+  ...dosageFields,
   timeOfDay: timeOfDaySchema,
   day: z.string(),
   at: z.string(),
@@ -183,4 +230,36 @@ export const doseListSchema = z.array(doseSchema);
 /** The last day of a prescription of `days` days from `startDay`; null when ongoing. */
 export function endDayOf(startDay: ClinicDay, days: number | null | undefined): ClinicDay | null {
   return days === null || days === undefined ? null : addClinicDays(startDay, days - 1);
+}
+
+/**
+ * How long after its time a dose not taken is late rather than missed, in minutes: two hours
+ * (a morning dose of 08:00 is late until 10:00, then missed).
+ */
+export const lateGraceMinutes = 120;
+
+/** Where a dose stands at a moment: taken, not due yet, late (within the grace) or missed. */
+export type DoseState = 'taken' | 'upcoming' | 'late' | 'missed';
+
+/** The state of a dose due `at` (taken or not) at the moment `now`. */
+export function doseStateAt(at: Date | string, taken: boolean, now: Date | number): DoseState {
+  if (taken) return 'taken';
+  const due = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  const time = typeof now === 'number' ? now : now.getTime();
+  if (time < due) return 'upcoming';
+  return time < due + lateGraceMinutes * 60_000 ? 'late' : 'missed';
+}
+
+/**
+ * The event timing code (FHIR `timing.repeat.when`) of a dose at a time of day with its
+ * relation to food: the morning's meal is breakfast (ACM, CM, PCM), midday's lunch (ACD, CD,
+ * PCD), the evening's and night's dinner (ACV, CV, PCV); without one, MORN, NOON, EVE, or HS
+ * (before sleep) at night.
+ */
+export function eventTimingOf(time: TimeOfDay, food: FoodRelation): string {
+  const meal = { morning: 'M', midday: 'D', evening: 'V', night: 'V' }[time];
+  if (food === 'before') return `AC${meal}`;
+  if (food === 'with') return `C${meal}`;
+  if (food === 'after') return `PC${meal}`;
+  return { morning: 'MORN', midday: 'NOON', evening: 'EVE', night: 'HS' }[time];
 }

@@ -41,11 +41,16 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export interface OwnServerOptions {
   /** The build to run, a folder holding `server/main.js` and `web/`; `dist` unless given. */
   build?: string;
+  /**
+   * The moment the server's clock reads when it starts (it runs on from there), rather than
+   * the real time (`shifted-clock.mjs`).
+   */
+  clockAt?: Date;
 }
 
 export async function startOwnServer(
   settings: Record<string, string> = {},
-  { build = 'dist' }: OwnServerOptions = {},
+  { build = 'dist', clockAt }: OwnServerOptions = {},
 ): Promise<OwnServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
@@ -60,6 +65,11 @@ export async function startOwnServer(
     ...settings,
   };
   delete env.DATABASE_URL;
+  if (clockAt) {
+    const clock = path.resolve('e2e/support/shifted-clock.mjs');
+    env.SEWA_TEST_CLOCK_SHIFT_MS = String(clockAt.getTime() - Date.now());
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import=${clock}`.trim();
+  }
   const start = async () => {
     const child = spawn(process.execPath, [path.join(build, 'server', 'main.js')], {
       env,

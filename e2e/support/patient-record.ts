@@ -41,10 +41,12 @@ export async function afterAVisit(
 
 export interface Prescription {
   medicine: string;
-  dose: string;
+  dose: { amount: number; form: 'tablet' | 'capsule' | 'ml' | 'drops' | 'puffs' | 'units' };
   times: ('morning' | 'midday' | 'evening' | 'night')[];
+  food?: 'before' | 'with' | 'after' | 'any';
+  startDay?: string;
   days?: number;
-  instruction?: string;
+  note?: string;
 }
 
 /** The doctor prescribes through the API; answers the stored medication's id. */

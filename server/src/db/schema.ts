@@ -217,14 +217,23 @@ export interface MedicationRequestsTable {
   patient_id: string;
   prescriber_id: string;
   medicine: string;
-  dose: string;
+  /** A dose as written in words before doses were structured; null since. */
+  dose: string | null;
+  /** The dose's amount and form (`shared/medications.ts`); null only for a dose in words. */
+  dose_amount: number | null;
+  dose_form: string | null;
+  /** How the dose goes with food: before, with, after, any. */
+  food: ColumnType<string, string | undefined, string>;
   /** Times of day (`shared/medications.ts`), in the order of the day. */
   times: string[];
   /** A clinic day, written `YYYY-MM-DD` (read back as text, never as a Date). */
   start_day: ColumnType<string, string, never>;
   /** How many days from the start; null: ongoing. */
   days: number | null;
-  instruction: string | null;
+  /** An instruction as written before doses were structured (the note holds what is left). */
+  instruction: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The doctor's free note, an extra to the structured dose. */
+  note: string | null;
   prescribed_at: CreatedAt;
   stopped_at: ColumnType<Date | null, never, Date>;
   stopped_by: ColumnType<string | null, never, string>;

@@ -11,18 +11,21 @@ export const demoPrescriptions: readonly DemoPrescription[] = [
   {
     id: '3b6f8a2e-5c1d-4e7f-9a0b-1c2d3e4f5a6b',
     medicine: 'Amlodipine 5 mg',
-    dose: '1 tablet',
+    dose: { amount: 1, form: 'tablet' },
+    food: 'after',
     times: ['morning'],
     days: null,
-    instruction: 'After breakfast',
+    note: null,
   },
   {
     id: '7d2e9f1a-4b3c-4d5e-8f6a-0b1c2d3e4f5a',
     medicine: 'Atorvastatin 10 mg',
-    dose: '1 tablet',
+    dose: { amount: 1, form: 'tablet' },
+    // At night, before bed (FHIR HS).
+    food: 'any',
     times: ['night'],
     days: null,
-    instruction: 'Before bed',
+    note: null,
   },
 ];
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { clinicMoment } from '@shared/clinic-time';
+import { doseStateAt } from '@shared/medications';
 import {
   adherenceOf,
   doseMoment,
   dosesOn,
+  startMoment,
   statusOf,
   takenIndex,
   whyNoDose,
@@ -18,11 +20,13 @@ function prescription(overrides: Partial<Prescription> = {}): Prescription {
     id: 'm1',
     patientId: 'patient',
     medicine: 'Amlodipine 5 mg',
-    dose: '1 tablet',
+    dose: { amount: 1, form: 'tablet' },
+    writtenDose: null,
+    food: 'any',
     times: ['morning', 'night'],
     startDay: '2026-03-10',
     days: 5,
-    instruction: null,
+    note: null,
     prescribedBy: doctor,
     prescribedAt: clinicMoment('2026-03-10', '07:00'),
     stopped: null,
@@ -119,9 +123,54 @@ describe('medication schedule', () => {
     });
     const doses = dosesOn([stopped], '2026-03-11', takenIndex([taken('2026-03-11', 'morning')]));
     expect(doses.map((dose) => [dose.timeOfDay, dose.taken !== null])).toEqual([['morning', true]]);
-    // Its record still counts the midday dose it was not given before the stop as missed.
+    // Its record still counts the midday dose it was not given before the stop as missed,
+    // once its grace is over: with the three of the day before, four.
     expect(
-      adherenceOf(stopped, takenIndex([taken('2026-03-11', 'morning')]), stoppedAt).missed,
-    ).toBeGreaterThanOrEqual(1);
+      adherenceOf(
+        stopped,
+        takenIndex([taken('2026-03-11', 'morning')]),
+        clinicMoment('2026-03-11', '15:00'),
+      ).missed,
+    ).toBe(4);
+  });
+
+  it('has no dose due before the moment a prescription starting today was written', () => {
+    // Losartan, morning, prescribed at 19:45 with today as its start day.
+    const evening = prescription({
+      times: ['morning'],
+      days: null,
+      prescribedAt: clinicMoment('2026-03-10', '19:45'),
+    });
+    expect(startMoment(evening)).toEqual(clinicMoment('2026-03-10', '19:45'));
+    expect(whyNoDose(evening, '2026-03-10', 'morning')).toBe('before-start');
+    expect(whyNoDose(evening, '2026-03-11', 'morning')).toBeNull();
+    expect(dosesOn([evening], '2026-03-10', takenIndex([]))).toEqual([]);
+    const now = clinicMoment('2026-03-10', '19:46');
+    expect(adherenceOf(evening, takenIndex([]), now)).toEqual({ taken: 0, missed: 0 });
+    // Its night dose, due after it was written, is a dose; not missed before its time.
+    const both = prescription({ ...evening, times: ['morning', 'night'] });
+    expect(dosesOn([both], '2026-03-10', takenIndex([])).map((dose) => dose.timeOfDay)).toEqual([
+      'night',
+    ]);
+    expect(adherenceOf(both, takenIndex([]), now)).toEqual({ taken: 0, missed: 0 });
+    // Written one day for a start day to come, or for one that has passed, it starts at the
+    // start of its day.
+    const ahead = prescription({ startDay: '2026-03-11', prescribedAt: now });
+    expect(startMoment(ahead)).toEqual(clinicMoment('2026-03-11'));
+    expect(whyNoDose(ahead, '2026-03-11', 'morning')).toBeNull();
+    const since = prescription({ startDay: '2026-03-08', prescribedAt: now });
+    expect(whyNoDose(since, '2026-03-08', 'morning')).toBeNull();
+  });
+
+  it('is late for two hours after its time, then missed; never missed before its time', () => {
+    const p = prescription({ times: ['morning'] });
+    const at = (time: string) => clinicMoment('2026-03-10', time);
+    expect(adherenceOf(p, takenIndex([]), at('07:59'))).toEqual({ taken: 0, missed: 0 });
+    expect(adherenceOf(p, takenIndex([]), at('09:59'))).toEqual({ taken: 0, missed: 0 });
+    expect(adherenceOf(p, takenIndex([]), at('10:00'))).toEqual({ taken: 0, missed: 1 });
+    expect(doseStateAt(doseMoment('2026-03-10', 'morning'), false, at('07:59'))).toBe('upcoming');
+    expect(doseStateAt(doseMoment('2026-03-10', 'morning'), false, at('08:00'))).toBe('late');
+    expect(doseStateAt(doseMoment('2026-03-10', 'morning'), false, at('10:00'))).toBe('missed');
+    expect(doseStateAt(doseMoment('2026-03-10', 'morning'), true, at('10:00'))).toBe('taken');
   });
 });

@@ -1,10 +1,20 @@
-import { addClinicDays, clinicMoment, clinicToday, type ClinicDay } from '@shared/clinic-time';
+import {
+  addClinicDays,
+  clinicDayOf,
+  clinicDayStart,
+  clinicMoment,
+  clinicToday,
+  type ClinicDay,
+} from '@shared/clinic-time';
 import {
   adherenceDays,
+  doseStateAt,
   endDayOf,
   timeOfDayClock,
   timesOfDay,
   type Dose,
+  type DoseAmount,
+  type FoodRelation,
   type Medication,
   type MedicationStatus,
   type TimeOfDay,
@@ -26,13 +36,16 @@ export interface Prescription {
   id: string;
   patientId: string;
   medicine: string;
-  dose: string;
+  /** Null only for a dose written in words before doses were structured (`writtenDose`). */
+  dose: DoseAmount | null;
+  writtenDose: string | null;
+  food: FoodRelation;
   /** In the order of the day. */
   times: TimeOfDay[];
   startDay: ClinicDay;
   /** How many days from the start; null: ongoing. */
   days: number | null;
-  instruction: string | null;
+  note: string | null;
   prescribedBy: Person;
   prescribedAt: Date;
   stopped: { at: Date; by: Person; reason: string } | null;
@@ -63,6 +76,17 @@ export function endDayOfPrescription(prescription: Prescription): ClinicDay | nu
   return endDayOf(prescription.startDay, prescription.days);
 }
 
+/**
+ * The moment the prescription starts: the start of its start day, but on the day it was
+ * written, when it starts that day, the moment it was written. A dose due before it never
+ * existed: a morning medicine prescribed at 19:45 for today has its first dose tomorrow.
+ */
+export function startMoment(prescription: Pick<Prescription, 'startDay' | 'prescribedAt'>): Date {
+  return prescription.startDay === clinicDayOf(prescription.prescribedAt)
+    ? prescription.prescribedAt
+    : clinicDayStart(prescription.startDay);
+}
+
 /** Why the prescription has no dose on that day at that time of day, or null when it has one. */
 export function whyNoDose(
   prescription: Prescription,
@@ -71,6 +95,7 @@ export function whyNoDose(
 ): 'not-prescribed' | 'before-start' | 'after-end' | 'after-stop' | null {
   if (!prescription.times.includes(timeOfDay)) return 'not-prescribed';
   if (day < prescription.startDay) return 'before-start';
+  if (doseMoment(day, timeOfDay) < startMoment(prescription)) return 'before-start';
   const endDay = endDayOfPrescription(prescription);
   if (endDay !== null && day > endDay) return 'after-end';
   const { stopped } = prescription;
@@ -111,8 +136,8 @@ export function adherenceWindow(now: Date): { from: ClinicDay; to: ClinicDay } {
 
 /**
  * The prescription's doses of the last 7 clinic days up to today: taken, and missed (not
- * taken once its time has passed). Doses before its start, after its end or after it was
- * stopped are no doses.
+ * taken by the end of its grace, `lateGraceMinutes`). A dose not yet due, or late within its
+ * grace, is neither. Doses before its start, after its end or after it was stopped are no doses.
  */
 export function adherenceOf(
   prescription: Prescription,
@@ -126,10 +151,22 @@ export function adherenceOf(
     const day = addClinicDays(from, offset);
     for (const time of doseTimesOn(prescription, day)) {
       if (takenOf(prescription.id, day, time) !== null) taken += 1;
-      else if (doseMoment(day, time) <= now) missed += 1;
+      else if (doseStateAt(doseMoment(day, time), false, now) === 'missed') missed += 1;
     }
   }
   return { taken, missed };
+}
+
+/** What the prescription says to take, as the API answers it. */
+function dosageOf(
+  prescription: Prescription,
+): Pick<Dose, 'dose' | 'writtenDose' | 'food' | 'note'> {
+  return {
+    dose: prescription.dose,
+    writtenDose: prescription.writtenDose,
+    food: prescription.food,
+    note: prescription.note,
+  };
 }
 
 /** The prescription as the API answers it. */
@@ -142,11 +179,10 @@ export function medicationOf(
   return {
     id: prescription.id,
     medicine: prescription.medicine,
-    dose: prescription.dose,
+    ...dosageOf(prescription),
     times: prescription.times,
     startDay: prescription.startDay,
     endDay: endDayOfPrescription(prescription),
-    instruction: prescription.instruction,
     status: statusOf(prescription, now),
     prescribedBy: prescription.prescribedBy,
     prescribedAt: prescription.prescribedAt.toISOString(),
@@ -176,8 +212,7 @@ export function doseOf(
   return {
     medicationId: prescription.id,
     medicine: prescription.medicine,
-    dose: prescription.dose,
-    instruction: prescription.instruction,
+    ...dosageOf(prescription),
     timeOfDay,
     day,
     at: doseMoment(day, timeOfDay).toISOString(),

@@ -1,6 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import { clinicDayStart, type ClinicDay } from '@shared/clinic-time';
-import { timeOfDaySchema, type TimeOfDay } from '@shared/medications';
+import {
+  doseAmountSchema,
+  foodRelationSchema,
+  timeOfDaySchema,
+  type DoseAmount,
+  type FoodRelation,
+  type TimeOfDay,
+} from '@shared/medications';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { Database } from '../db/schema';
 import { inDayOrder, type Prescription, type TakenDose } from './medication-schedule';
@@ -12,11 +19,12 @@ export interface NewPrescription {
   patientId: string;
   prescriberId: string;
   medicine: string;
-  dose: string;
+  dose: DoseAmount;
+  food: FoodRelation;
   times: readonly TimeOfDay[];
   startDay: ClinicDay;
   days: number | null;
-  instruction: string | null;
+  note: string | null;
   prescribedAt: Date;
 }
 
@@ -52,10 +60,13 @@ export function medicationsRepository(db: Kysely<Database>) {
         'm.patient_id',
         'm.medicine',
         'm.dose',
+        'm.dose_amount',
+        'm.dose_form',
+        'm.food',
         'm.times',
         sql<string>`m.start_day::text`.as('start_day'),
         'm.days',
-        'm.instruction',
+        'm.note',
         'm.prescriber_id',
         'prescriber.first_name as prescriber_first_name',
         'prescriber.last_name as prescriber_last_name',
@@ -71,6 +82,15 @@ export function medicationsRepository(db: Kysely<Database>) {
   }
 
   type PrescriptionRow = Awaited<ReturnType<ReturnType<typeof prescriptionsQuery>['execute']>>[0];
+
+  /** The structured dose, or the words of one written before doses were structured. */
+  function doseOf(row: PrescriptionRow): Pick<Prescription, 'dose' | 'writtenDose'> {
+    const dose = doseAmountSchema.safeParse({
+      amount: row.dose_amount,
+      form: row.dose_form,
+    }).data;
+    return dose ? { dose, writtenDose: null } : { dose: null, writtenDose: row.dose ?? '' };
+  }
 
   function toPrescription(row: PrescriptionRow): Prescription {
     const stopped =
@@ -88,11 +108,12 @@ export function medicationsRepository(db: Kysely<Database>) {
       id: row.id,
       patientId: row.patient_id,
       medicine: row.medicine,
-      dose: row.dose,
+      ...doseOf(row),
+      food: foodRelationSchema.safeParse(row.food).data ?? 'any',
       times: timesOf(row.times),
       startDay: row.start_day,
       days: row.days,
-      instruction: row.instruction,
+      note: row.note,
       prescribedBy: {
         id: row.prescriber_id,
         name: personName(row.prescriber_first_name, row.prescriber_last_name),
@@ -175,11 +196,13 @@ export function medicationsRepository(db: Kysely<Database>) {
           patient_id: input.patientId,
           prescriber_id: input.prescriberId,
           medicine: input.medicine,
-          dose: input.dose,
+          dose_amount: input.dose.amount,
+          dose_form: input.dose.form,
+          food: input.food,
           times: sql<string[]>`array[${sql.join(inDayOrder(input.times))}]::text[]`,
           start_day: input.startDay,
           days: input.days,
-          instruction: input.instruction,
+          note: input.note,
           prescribed_at: input.prescribedAt,
         })
         .onConflict((conflict) => conflict.column('id').doNothing())

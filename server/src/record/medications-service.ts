@@ -58,11 +58,13 @@ function samePrescription(input: Prescribe, stored: Prescription, patientId: str
   return (
     stored.patientId === patientId &&
     input.medicine === stored.medicine &&
-    input.dose === stored.dose &&
+    input.dose.amount === stored.dose?.amount &&
+    input.dose.form === stored.dose.form &&
+    (input.food ?? 'any') === stored.food &&
     inDayOrder(input.times).join() === stored.times.join() &&
     (input.startDay === undefined || input.startDay === stored.startDay) &&
     (input.days ?? null) === stored.days &&
-    (input.instruction || null) === stored.instruction
+    (input.note || null) === stored.note
   );
 }
 
@@ -147,10 +149,11 @@ export function medicationsService(deps: MedicationsServiceDeps) {
             prescriberId: actor.caller.id,
             medicine: input.medicine,
             dose: input.dose,
+            food: input.food ?? 'any',
             times,
             startDay: input.startDay ?? clinicToday(now()),
             days: input.days ?? null,
-            instruction: input.instruction || null,
+            note: input.note || null,
             prescribedAt: now(),
           }),
         (stored) =>

@@ -400,16 +400,18 @@ function prescription(): Record<string, unknown> {
   return {
     id: randomUUID(),
     medicine: 'Amlodipine 5 mg',
-    dose: '1 tablet',
+    dose: { amount: 1, form: 'tablet' },
+    food: 'after',
     times: ['morning', 'night'],
     startDay: clinicToday(),
     days: 14,
-    instruction: 'After breakfast',
+    note: 'With water',
   };
 }
 
 /**
- * A prescription of the user's, due at every time of day from today, as
+ * A prescription of the user's, due at every time of day since yesterday (so each of today's
+ * doses is one, whenever the test runs), as
  * `<patient id> <prescription id>`: the path names both, the dose taken names the second.
  */
 export async function medicationOf(world: World, user: Caller): Promise<string> {
@@ -417,9 +419,8 @@ export async function medicationOf(world: World, user: Caller): Promise<string> 
   await sql`insert into medication_requests (id, patient_id, prescriber_id, medicine, dose, times,
       start_day)
     values (${id}, ${user.userId}, ${world.byRole.doctor.userId}, 'Matrix 5 mg', '1 tablet',
-      array['morning', 'midday', 'evening', 'night']::text[], ${clinicToday()}::date)`.execute(
-    world.server.database.db,
-  );
+      array['morning', 'midday', 'evening', 'night']::text[],
+      ${addClinicDays(clinicToday(), -1)}::date)`.execute(world.server.database.db);
   return `${user.userId} ${id}`;
 }
 
@@ -1111,7 +1112,7 @@ export const matrix: MatrixEntry[] = [
       body: prescription(),
     }),
     // The start defaults to today; without days it is ongoing.
-    optional: ['startDay', 'days', 'instruction'],
+    optional: ['food', 'startDay', 'days', 'note'],
     allowed: [201],
     check(answer, { caller }) {
       expect((answer.body as Medication).prescribedBy.id).toBe(caller.userId);

@@ -106,7 +106,7 @@ const patientCalls: PatientCall[] = [
       client.post(`/api/patients/${id}/medications`, {
         id: randomUUID(),
         medicine: 'Amlodipine 5 mg',
-        dose: '1 tablet',
+        dose: { amount: 1, form: 'tablet' },
         times: ['morning'],
       }),
   },

@@ -75,16 +75,19 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
     const first = await doctor.client.post<Medication>(`${base}/medications`, {
       id: randomUUID(),
       medicine: 'Amlodipine 5 mg',
-      dose: '1 tablet',
+      dose: { amount: 1, form: 'tablet' },
+      food: 'after',
       times: ['morning', 'night'],
-      instruction: 'After breakfast',
+      // Since yesterday: today's morning dose is one, whenever the test runs.
+      startDay: addClinicDays(clinicToday(), -1),
+      note: 'With water',
     });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     prescribed = first.body;
     const second = await doctor.client.post<Medication>(`${base}/medications`, {
       id: randomUUID(),
       medicine: 'Paracetamol 500 mg',
-      dose: '1 tablet',
+      dose: { amount: 10, form: 'ml' },
       times: ['midday'],
       days: 5,
     });
@@ -215,14 +218,47 @@ describe.each(databaseVariants)("the FHIR API's record types on the $name databa
       requester: { reference: `Practitioner/${doctor.id}` },
       dosageInstruction: [
         {
-          text: '1 tablet, After breakfast',
-          timing: { repeat: { when: ['MORN', 'NIGHT'], boundsPeriod: { start: clinicToday() } } },
+          text: '1 tablet, morning and night, after food, With water',
+          patientInstruction: 'With water',
+          // After breakfast, after dinner.
+          timing: {
+            repeat: {
+              when: ['PCM', 'PCV'],
+              boundsPeriod: { start: addClinicDays(clinicToday(), -1) },
+            },
+          },
+          doseAndRate: [
+            {
+              doseQuantity: {
+                value: 1,
+                unit: 'tablet',
+                system: 'http://unitsofmeasure.org',
+                code: '{tablet}',
+              },
+            },
+          ],
         },
       ],
     });
     expect(requests.find((one) => one.id === stopped.id)).toMatchObject({
       status: 'stopped',
       statusReason: { text: 'Fever gone' },
+      dosageInstruction: [
+        {
+          text: '10 ml, midday',
+          timing: { repeat: { when: ['NOON'] } },
+          doseAndRate: [
+            {
+              doseQuantity: {
+                value: 10,
+                unit: 'mL',
+                system: 'http://unitsofmeasure.org',
+                code: 'mL',
+              },
+            },
+          ],
+        },
+      ],
     });
     expect(
       (await search<MedicationRequest>(sita, '/fhir/R4/MedicationRequest?status=active')).map(

@@ -91,7 +91,7 @@ describe.each(databaseVariants)('the chart on the $name database', (variant) => 
       {
         id: randomUUID(),
         medicine: 'Amlodipine 5 mg',
-        dose: '1 tablet',
+        dose: { amount: 1, form: 'tablet' },
         times: ['morning'],
         startDay: clinicToday(),
       },

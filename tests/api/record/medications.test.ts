@@ -37,9 +37,10 @@ interface AuditRow {
 const prescription = (overrides: Record<string, unknown> = {}) => ({
   id: randomUUID(),
   medicine: 'Amlodipine 5 mg',
-  dose: '1 tablet',
+  dose: { amount: 1, form: 'tablet' },
   times: ['night', 'morning'],
-  instruction: 'After breakfast',
+  food: 'after',
+  note: 'With a glass of water',
   ...overrides,
 });
 
@@ -123,11 +124,13 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     expect(first.body).toEqual({
       id: sent.id,
       medicine: 'Amlodipine 5 mg',
-      dose: '1 tablet',
+      dose: { amount: 1, form: 'tablet' },
+      writtenDose: null,
+      food: 'after',
+      note: 'With a glass of water',
       times: ['morning', 'night'],
       startDay: today,
       endDay: addClinicDays(today, 13),
-      instruction: 'After breakfast',
       status: 'active',
       prescribedBy: { id: doctor.id, name: 'Ram Thapa' },
       prescribedAt: expect.any(String) as string,
@@ -145,10 +148,12 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
       expect(again.body).toEqual(first.body);
     }
     for (const other of [
-      { ...sent, dose: '2 tablets' },
+      { ...sent, dose: { amount: 2, form: 'tablet' } },
+      { ...sent, dose: { amount: 1, form: 'capsule' } },
+      { ...sent, food: 'before' },
       { ...sent, times: ['morning'] },
       { ...sent, days: undefined },
-      { ...sent, instruction: undefined },
+      { ...sent, note: undefined },
       { ...sent, startDay: addClinicDays(today, 1) },
     ]) {
       expectError(
@@ -161,7 +166,7 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     expect(await count('medication_requests', patient.id)).toBe(1);
 
     const other = await caredForPatient();
-    const ongoing = prescription({ times: ['midday'], instruction: undefined });
+    const ongoing = prescription({ times: ['midday'], food: undefined, note: undefined });
     expect((await prescribe(doctor, other.id, ongoing)).status).toBe(201);
     // The same id under another patient is not this one.
     expectError(await prescribe(doctor, patient.id, ongoing), 409, 'conflict');
@@ -173,7 +178,7 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
       expect(read.body).toEqual([first.body]);
     }
     const stored = (await list(other, other.id)).body;
-    expect(stored).toMatchObject([{ endDay: null, instruction: null, times: ['midday'] }]);
+    expect(stored).toMatchObject([{ endDay: null, food: 'any', note: null, times: ['midday'] }]);
   });
 
   it('refuses a prescription that is not complete, with its message, and stores nothing', async () => {
@@ -183,6 +188,21 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
       [{ medicine: '   ' }, 'Please enter the medicine'],
       [{ medicine: 'x'.repeat(121) }, 'The medicine can be 120 characters at most'],
       [{ dose: '' }, 'Please enter the dose'],
+      [{ dose: '1 tablet' }, 'Please enter the dose'],
+      [
+        { dose: { amount: 0, form: 'tablet' } },
+        'The amount must be a number more than 0 and at most 1000',
+      ],
+      [
+        { dose: { amount: 1001, form: 'ml' } },
+        'The amount must be a number more than 0 and at most 1000',
+      ],
+      [
+        { dose: { amount: 0.125, form: 'ml' } },
+        'The amount must be a number more than 0 and at most 1000',
+      ],
+      [{ dose: { amount: 1, form: 'spoon' } }, 'Please choose the form of the dose'],
+      [{ food: 'during' }, 'Please choose how it goes with food'],
       [{ times: [] }, 'Please choose at least one time of day'],
       [{ times: ['noon'] }, 'Please choose a time of day'],
       [{ times: ['night', 'night'] }, 'Please choose each time of day once'],
@@ -192,7 +212,7 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
       [{ startDay: addClinicDays(today, 400) }, 'The start date must be within a year of today'],
       [{ startDay: addClinicDays(today, -400) }, 'The start date must be within a year of today'],
       [{ startDay: '2026-02-30' }, 'Please give a date as YYYY-MM-DD'],
-      [{ instruction: 'x'.repeat(201) }, 'The instruction can be 200 characters at most'],
+      [{ note: 'x'.repeat(201) }, 'The note can be 200 characters at most'],
     ];
     for (const [values, message] of refused) {
       expectError(
@@ -262,8 +282,11 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
 
   it("answers today's doses in clinic time and records a dose taken once however often it is sent", async () => {
     const patient = await caredForPatient();
-    const stored = (await prescribe(doctor, patient.id, prescription())).body;
     const today = clinicToday();
+    // Since yesterday: each of today's doses is one, whenever the test runs.
+    const stored = (
+      await prescribe(doctor, patient.id, prescription({ startDay: addClinicDays(today, -1) }))
+    ).body;
 
     const due = await doses(patient, patient.id);
     expect(due.status).toBe(200);
@@ -272,8 +295,10 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
       {
         medicationId: stored.id,
         medicine: 'Amlodipine 5 mg',
-        dose: '1 tablet',
-        instruction: 'After breakfast',
+        dose: { amount: 1, form: 'tablet' },
+        writtenDose: null,
+        food: 'after',
+        note: 'With a glass of water',
         timeOfDay: 'morning',
         day: today,
         at: clinicMoment(today, '08:00').toISOString(),
@@ -286,7 +311,7 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     ]);
     expect((await doses(patient, patient.id, today)).body).toEqual(due.body);
     // Nothing before the start.
-    expect((await doses(patient, patient.id, addClinicDays(today, -1))).body).toEqual([]);
+    expect((await doses(patient, patient.id, addClinicDays(today, -2))).body).toEqual([]);
 
     const mark = { id: randomUUID(), medicationId: stored.id, day: today, timeOfDay: 'morning' };
     const first = await markTaken(patient, patient.id, mark);
@@ -322,7 +347,13 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     expect(night.status).toBe(201);
     expect(night.body.taken?.by).toEqual({ id: doctor.id, role: 'doctor' });
     // The id of one dose given to another is refused, and stores nothing.
-    const midday = (await prescribe(doctor, patient.id, prescription({ times: ['midday'] }))).body;
+    const midday = (
+      await prescribe(
+        doctor,
+        patient.id,
+        prescription({ times: ['midday'], startDay: addClinicDays(today, -1) }),
+      )
+    ).body;
     expectError(
       await markTaken(patient, patient.id, {
         ...mark,
@@ -413,7 +444,7 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     const { medication } = await late.prescribe(actorOf(doctor), patient.id, {
       id: randomUUID(),
       medicine: 'Atorvastatin 10 mg',
-      dose: '1 tablet',
+      dose: { amount: 1, form: 'tablet' },
       times: ['night'],
       startDay: addClinicDays(day, -1),
     });
@@ -468,6 +499,58 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     expect(rows.map((row) => row.day)).toEqual([day, nextDay]);
   });
 
+  it('has no dose due before a prescription starting today was written, and none missed', async () => {
+    const patient = await caredForPatient();
+    // Losartan, morning, prescribed at 19:45 Kathmandu time with today as its start day.
+    const day = '2026-03-10';
+    const evening = serviceAt(clinicMoment(day, '19:45'));
+    const { medication } = await evening.prescribe(actorOf(doctor), patient.id, {
+      id: randomUUID(),
+      medicine: 'Losartan 50 mg',
+      dose: { amount: 1, form: 'tablet' },
+      times: ['morning'],
+      startDay: day,
+    });
+    expect(medication.adherence).toEqual({ taken: 0, missed: 0 });
+    expect(await evening.doses(actorOf(patient), patient.id, {})).toEqual([]);
+    expect((await evening.list(actorOf(doctor), patient.id))[0]!.adherence).toEqual({
+      taken: 0,
+      missed: 0,
+    });
+    await expect(
+      evening.markTaken(actorOf(patient), patient.id, {
+        id: randomUUID(),
+        medicationId: medication.id,
+        day,
+        timeOfDay: 'morning',
+      }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    // Its first dose is the next morning: late within two hours, then missed.
+    const next = addClinicDays(day, 1);
+    const [first] = await evening.doses(actorOf(patient), patient.id, { day: next });
+    expect(first).toMatchObject({ day: next, timeOfDay: 'morning', taken: null });
+    const adherenceAt = async (time: string) =>
+      (await serviceAt(clinicMoment(next, time)).list(actorOf(patient), patient.id))[0]!.adherence;
+    expect(await adherenceAt('09:30')).toEqual({ taken: 0, missed: 0 });
+    expect(await adherenceAt('10:00')).toEqual({ taken: 0, missed: 1 });
+
+    // On the server's own clock: whatever the time, no dose of today is due before the
+    // prescription was written, and none is missed.
+    const now = await prescribe(
+      doctor,
+      patient.id,
+      prescription({ times: ['morning', 'midday', 'evening', 'night'] }),
+    );
+    expect(now.status).toBe(201);
+    expect(now.body.adherence).toEqual({ taken: 0, missed: 0 });
+    const today = (await doses(patient, patient.id)).body.filter(
+      (dose) => dose.medicationId === now.body.id,
+    );
+    for (const dose of today) {
+      expect(Date.parse(dose.at)).toBeGreaterThanOrEqual(Date.parse(now.body.prescribedAt));
+    }
+  });
+
   it('counts doses taken and missed over the last 7 clinic days', async () => {
     const patient = await caredForPatient();
     const { db } = server.database;
@@ -506,7 +589,7 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     const ongoing = await service.prescribe(actorOf(doctor), patient.id, {
       id: randomUUID(),
       medicine: 'Metformin 500 mg',
-      dose: '1 tablet',
+      dose: { amount: 2.5, form: 'ml' },
       times: ['morning', 'night'],
       startDay: '2026-03-01',
     });
@@ -664,7 +747,9 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
     const read = await list(demo, patientId);
     expect(read.status).toBe(200);
     const common = {
-      dose: '1 tablet',
+      dose: { amount: 1, form: 'tablet' },
+      writtenDose: null,
+      note: null,
       startDay: addClinicDays(today, -30),
       endDay: null,
       status: 'active',
@@ -681,12 +766,12 @@ describe.each(databaseVariants)('medications on the $name database', (variant) =
         expect.objectContaining({
           medicine: 'Amlodipine 5 mg',
           times: ['morning'],
-          instruction: 'After breakfast',
+          food: 'after',
         }),
         expect.objectContaining({
           medicine: 'Atorvastatin 10 mg',
           times: ['night'],
-          instruction: 'Before bed',
+          food: 'any',
         }),
       ]),
     );

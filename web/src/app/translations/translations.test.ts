@@ -42,7 +42,9 @@ describe('translations', () => {
   it('write Nepali in Devanagari', () => {
     const devanagari = /[\u0900-\u097F]/;
     for (const [key, text] of nepali) {
-      if (sameInBoth.has(key) || !/[a-z]/i.test(english.get(key) ?? '')) continue;
+      // A text of placeholders and signs alone ("{{name}} · {{dose}}") has no words to translate.
+      const words = (english.get(key) ?? '').replace(/\{\{\w+\}\}/g, '');
+      if (sameInBoth.has(key) || !/[a-z]/i.test(words)) continue;
       expect(text, key).toMatch(devanagari);
     }
   });

@@ -5,8 +5,10 @@ import { doseKey, dueDoses } from './dose-status';
 const dose = (values: Partial<Dose>): Dose => ({
   medicationId: 'a1b2c3d4-0000-4000-8000-000000000001',
   medicine: 'Amlodipine 5 mg',
-  dose: '1 tablet',
-  instruction: null,
+  dose: { amount: 1, form: 'tablet' },
+  writtenDose: null,
+  food: 'any',
+  note: null,
   timeOfDay: 'morning',
   day: '2026-11-20',
   // 08:00 clinic time.

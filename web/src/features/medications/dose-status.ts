@@ -6,8 +6,10 @@ export interface DueDose {
   key: string;
   medicationId: string;
   medicine: string;
-  dose: string;
-  instruction: string | null;
+  dose: Dose['dose'];
+  writtenDose: string | null;
+  food: Dose['food'];
+  note: string | null;
   timeOfDay: Dose['timeOfDay'];
   day: string;
   /** When it is due, an ISO moment (shown on the clinic's clock). */
@@ -43,7 +45,9 @@ export function dueDoses(
         medicationId: dose.medicationId,
         medicine: dose.medicine,
         dose: dose.dose,
-        instruction: dose.instruction,
+        writtenDose: dose.writtenDose,
+        food: dose.food,
+        note: dose.note,
         timeOfDay: dose.timeOfDay,
         day: dose.day,
         at: dose.at,

@@ -17,8 +17,10 @@ const stoppedMedication = 'a1b2c3d4-0000-4000-8000-000000000001';
 const dose: Dose = {
   medicationId: 'a1b2c3d4-0000-4000-8000-000000000002',
   medicine: 'Metformin 500 mg',
-  dose: '1 tablet',
-  instruction: null,
+  dose: { amount: 1, form: 'tablet' },
+  writtenDose: null,
+  food: 'any',
+  note: null,
   timeOfDay: 'morning',
   day: today,
   at: new Date().toISOString(),

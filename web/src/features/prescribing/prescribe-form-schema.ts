@@ -1,20 +1,28 @@
 import { latinDigits } from '@shared/digits';
 import {
+  maxDoseAmount,
   maxPrescriptionDays,
   prescribeSchema,
+  type DoseForm,
+  type FoodRelation,
   type Prescribe,
   type TimeOfDay,
 } from '@shared/medications';
 
-/** The form as typed: text fields, the times ticked, the start day as a date field gives it. */
+/**
+ * The form as typed: text fields, the dose's amount as typed and its form chosen, how it
+ * goes with food, the times ticked, the start day as a date field gives it.
+ */
 export interface PrescribeFormInput {
   medicine: string;
-  dose: string;
+  amount: string;
+  form: DoseForm;
+  food: FoodRelation;
   /** Empty is ongoing. */
   days: string;
   times: TimeOfDay[];
   startDay: string;
-  instruction: string;
+  note: string;
 }
 
 export type PrescribeFormField = keyof PrescribeFormInput;
@@ -23,15 +31,17 @@ export type PrescribeFormField = keyof PrescribeFormInput;
 const messageKeys = {
   'Please enter the medicine': 'medicineRequired',
   'The medicine can be 120 characters at most': 'medicineTooLong',
-  'Please enter the dose': 'doseRequired',
-  'The dose can be 60 characters at most': 'doseTooLong',
+  'Please enter the dose': 'amount',
+  [`The amount must be a number more than 0 and at most ${maxDoseAmount}`]: 'amount',
+  'Please choose the form of the dose': 'form',
+  'Please choose how it goes with food': 'food',
   'Please choose at least one time of day': 'timesRequired',
   'Please choose a time of day': 'timesRequired',
   'Please choose each time of day once': 'timesOnce',
   [`Days must be a whole number from 1 to ${maxPrescriptionDays}`]: 'days',
   'The start date must be within a year of today': 'startDayRange',
   'Please give a date as YYYY-MM-DD': 'startDayInvalid',
-  'The instruction can be 200 characters at most': 'instructionTooLong',
+  'The note can be 200 characters at most': 'noteTooLong',
 } as const;
 
 export type PrescribeMessageKey = (typeof messageKeys)[keyof typeof messageKeys];
@@ -49,16 +59,24 @@ function typedDays(text: string): number | undefined {
   return /^\d+$/.test(latin) ? Number(latin) : Number.NaN;
 }
 
+/** An amount as typed, in Latin or Devanagari digits, with a decimal point: else not a number. */
+function typedAmount(text: string): number | undefined {
+  const latin = latinDigits(text.trim()).replace(',', '.');
+  if (latin === '') return undefined;
+  return /^\d+(\.\d+)?$|^\.\d+$/.test(latin) ? Number(latin) : Number.NaN;
+}
+
 /** The form's fields a refusal belongs under, by the schema's path. */
 export function fieldOfIssue(path: readonly PropertyKey[]): PrescribeFormField | 'root' {
-  const [first] = path;
+  const [first, second] = path;
+  if (first === 'dose') return second === 'form' ? 'form' : 'amount';
   const fields: readonly PrescribeFormField[] = [
     'medicine',
-    'dose',
+    'food',
     'days',
     'times',
     'startDay',
-    'instruction',
+    'note',
   ];
   return fields.find((field) => field === first) ?? 'root';
 }
@@ -69,16 +87,17 @@ export function checkPrescription(
   input: PrescribeFormInput,
 ): ReturnType<typeof prescribeSchema.safeParse> {
   const days = typedDays(input.days);
-  const instruction = input.instruction.trim();
+  const note = input.note.trim();
   const startDay = latinDigits(input.startDay.trim());
   const prescription: Record<string, unknown> = {
     id,
     medicine: input.medicine,
-    dose: input.dose,
+    dose: { amount: typedAmount(input.amount), form: input.form },
     times: input.times,
+    food: input.food,
   };
   if (days !== undefined) prescription.days = days;
-  if (instruction !== '') prescription.instruction = instruction;
+  if (note !== '') prescription.note = note;
   if (startDay !== '') prescription.startDay = startDay;
   return prescribeSchema.safeParse(prescription);
 }

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VitalsReading } from '@shared/vitals';
 import { useDates } from '@/lib/dates';
+import { useDosageWords } from '@/lib/dosage-words';
 import type { TimelineEntry } from '../timeline';
 
 /** An entry's icon, its title and what it says, in the reader's language. */
@@ -17,6 +18,7 @@ function useEntryWords(
   renderReading: (reading: VitalsReading) => ReactNode,
 ): { icon: LucideIcon; title: string; body: ReactNode } {
   const { t } = useTranslation();
+  const dosage = useDosageWords();
   switch (entry.kind) {
     case 'visit': {
       const { visit } = entry;
@@ -49,7 +51,7 @@ function useEntryWords(
         body: (
           <p className="text-muted-foreground">
             {t('healthRecords.timeline.prescribedBy', {
-              dose: medication.dose,
+              dose: dosage.amount(medication),
               name: medication.prescribedBy.name ?? t('healthRecords.visits.unknownDoctor'),
             })}
           </p>

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { timeOfDayClock, type Medication } from '@shared/medications';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
+import { useDosageWords } from '@/lib/dosage-words';
 
 /**
- * One medication as the prescribing doctor wrote it: medicine, status, dose, times with their
- * clock, period, instruction, prescriber and a stop's reason. The patient's list and the
+ * One medication as the prescribing doctor wrote it: medicine (as written), status, the dose
+ * and its relation to food in the reader's language, times with their clock, period, the
+ * doctor's note, prescriber and a stop's reason. The patient's list and the
  * doctor's chart both show it so; the chart adds its `details` (adherence) and `actions`.
  */
 export function MedicationItem({
@@ -21,7 +23,9 @@ export function MedicationItem({
 }) {
   const { t } = useTranslation();
   const dates = useDates();
+  const words = useDosageWords();
   const nameId = useId();
+  const food = words.food(medication.food);
   const times = medication.times
     .map((time) =>
       t('medications.timeAt', {
@@ -48,14 +52,15 @@ export function MedicationItem({
             {t(`medications.status.${medication.status}`)}
           </p>
         </div>
-        <p className="break-words">{t('medications.dose', { dose: medication.dose })}</p>
+        <p className="break-words">{t('medications.dose', { dose: words.amount(medication) })}</p>
         <p>{t('medications.when', { times })}</p>
+        {food && <p>{food}</p>}
         <p className="text-muted-foreground">
           {medication.endDay === null
             ? t('medications.ongoing', { start })
             : t('medications.period', { start, end: dates.day(medication.endDay) })}
         </p>
-        {medication.instruction && <p className="break-words">{medication.instruction}</p>}
+        {medication.note && <p className="break-words">{medication.note}</p>}
         <p className="text-muted-foreground text-xs">
           {t('medications.prescribedBy', {
             name: medication.prescribedBy.name ?? t('medications.unknownPrescriber'),

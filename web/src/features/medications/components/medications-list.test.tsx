@@ -9,16 +9,18 @@ afterEach(() => i18n.changeLanguage('en'));
 const medication = (values: Partial<Medication>): Medication => ({
   id: 'm1',
   medicine: 'Metformin 500 mg',
-  dose: '1 tablet',
+  dose: { amount: 1, form: 'tablet' },
+  writtenDose: null,
   times: ['morning', 'night'],
   startDay: '2026-11-20',
   endDay: null,
-  instruction: 'After meals',
+  food: 'after',
+  note: 'Drink plenty of water',
   status: 'active',
   prescribedBy: { id: 'd1', name: 'Ram Thapa' },
   prescribedAt: '2026-11-20T05:00:00Z',
   stopped: null,
-  adherence: { taken: 0, missed: 0 },
+  adherence: { taken: 5, missed: 2 },
   ...values,
 });
 
@@ -27,7 +29,8 @@ const stopped = medication({
   medicine: 'Ibuprofen 400 mg',
   times: ['midday'],
   endDay: '2026-11-24',
-  instruction: null,
+  food: 'any',
+  note: null,
   status: 'stopped',
   prescribedBy: { id: 'd1', name: null },
   // 00:15 on 22 November in clinic time; still the 21st in UTC and in New York.
@@ -47,9 +50,12 @@ describe('MedicationsList', () => {
         'Metformin 500 mgActive',
         'Dose: 1 tablet',
         'When: Morning (8:00 AM), Night (9:00 PM)',
+        'After food',
         'From Nov 20, 2026, ongoing',
-        'After meals',
+        'Drink plenty of water',
         'Prescribed by Ram Thapa',
+        // The patient sees her adherence as her doctor does.
+        'Taken 5, missed 2 in the last 7 days',
       ].join(''),
     );
     const past = within(screen.getByRole('list', { name: 'Past medications' }));
@@ -77,5 +83,9 @@ describe('MedicationsList', () => {
     const item = within(screen.getByRole('list', { name: 'चलिरहेका औषधि' })).getByRole('listitem');
     expect(item).toHaveTextContent('कहिले: बिहान (०८:०० बजे), राति (२१:०० बजे)');
     expect(item).toHaveTextContent('मंसिर ४, २०८३ देखि, जारी');
+    expect(item).toHaveTextContent('मात्रा: १ चक्की');
+    expect(item).toHaveTextContent('खाना खाएपछि');
+    expect(item).toHaveTextContent('पछिल्ला ७ दिनमा ५ पटक लिइयो, २ पटक छुट्यो');
+    expect(item.textContent).not.toMatch(/tablet|After food/);
   });
 });

@@ -1,10 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import type { Medication } from '@shared/medications';
+import { adherenceDays, type Medication } from '@shared/medications';
+import { useNumberFormat } from '@/lib/number-format';
 import { MedicationItem } from './medication-item';
 
+/** Doses taken and missed in the last `adherenceDays` days, as the doctor's chart counts them. */
+export function MedicationAdherence({ medication }: { medication: Medication }) {
+  const { t } = useTranslation();
+  const format = useNumberFormat();
+  return (
+    <p className="font-medium">
+      {t('medications.adherence', {
+        count: adherenceDays,
+        days: format.number(adherenceDays),
+        taken: format.number(medication.adherence.taken),
+        missed: format.number(medication.adherence.missed),
+      })}
+    </p>
+  );
+}
+
 /**
- * Health → Meds: the active medications, then the past ones (stopped or completed), each
- * as the prescribing doctor wrote it.
+ * Health → Meds: the active medications, each with its doses taken and missed of the last
+ * days, then the past ones (stopped or completed), each as the prescribing doctor wrote it.
  */
 export function MedicationsList({ medications }: { medications: readonly Medication[] }) {
   const { t } = useTranslation();
@@ -22,7 +39,11 @@ export function MedicationsList({ medications }: { medications: readonly Medicat
         ) : (
           <ul aria-labelledby="medications-active" className="grid gap-2">
             {active.map((medication) => (
-              <MedicationItem key={medication.id} medication={medication} />
+              <MedicationItem
+                key={medication.id}
+                medication={medication}
+                details={<MedicationAdherence medication={medication} />}
+              />
             ))}
           </ul>
         )}

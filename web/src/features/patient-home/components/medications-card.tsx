@@ -1,15 +1,20 @@
 import { CheckIcon, PillIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { doseStateAt, type TimeOfDay } from '@shared/medications';
 import { Button } from '@/components/ui/button';
 import { useDates } from '@/lib/dates';
+import { useDosageWords, type Dosage } from '@/lib/dosage-words';
+import { useNow } from '@/lib/use-now';
 import { DashboardCard } from './dashboard-card';
 
 /** A dose of today as the card shows it; the page hands them in from the patient's record. */
-export interface DoseDue {
+export interface DoseDue extends Dosage {
   key: string;
+  /** As the doctor wrote it. */
   medicine: string;
-  dose: string;
-  instruction: string | null;
+  timeOfDay: TimeOfDay;
+  /** The doctor's note, as written. */
+  note: string | null;
   /** When it is due, an ISO moment, shown on the clinic's clock. */
   at: string;
   taken: boolean;
@@ -18,9 +23,11 @@ export interface DoseDue {
 }
 
 /**
- * Today's doses in time order; "Taken" is one-way: it cannot be undone, and a dose taken
- * reads "Marked as taken" wherever the patient looks. `'loading'` while the doses are on
- * their way.
+ * Today's doses in time order, each in the reader's language ("1 tablet, morning, after
+ * food"); "Taken" is one-way: it cannot be undone, and a dose taken reads "Marked as taken"
+ * wherever the patient looks. One not taken past its time reads "Late" for the grace
+ * (`lateGraceMinutes`), then "Missed"; it may still be marked taken. `'loading'` while the
+ * doses are on their way.
  */
 export function MedicationsCard({
   doses,
@@ -31,6 +38,8 @@ export function MedicationsCard({
 }) {
   const { t } = useTranslation();
   const dates = useDates();
+  const words = useDosageWords();
+  const now = useNow(60_000);
   if (doses === 'loading') {
     return (
       <DashboardCard title={t('patientHome.medications.title')} busy>
@@ -44,51 +53,59 @@ export function MedicationsCard({
         <p className="text-muted-foreground text-sm">{t('patientHome.medications.none')}</p>
       ) : (
         <ul className="divide-border grid divide-y">
-          {doses.map((dose) => (
-            <li key={dose.key} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
-              <PillIcon className="text-brand-700 size-5 shrink-0" aria-hidden="true" />
-              <div className="min-w-0 flex-1">
-                <p id={`dose-${dose.key}`} className="font-medium break-words">
-                  {t('patientHome.medications.nameAndDose', {
-                    name: dose.medicine,
-                    dose: dose.dose,
-                  })}
-                </p>
-                <p className="text-muted-foreground text-xs break-words">
-                  {dose.instruction
-                    ? t('patientHome.medications.dueWithInstruction', {
-                        time: dates.time(dose.at),
-                        instruction: dose.instruction,
-                      })
-                    : t('patientHome.medications.due', { time: dates.time(dose.at) })}
-                </p>
-                {dose.refused && (
-                  <p className="text-accent-700 text-xs font-medium">
-                    {t('patientHome.medications.notSent')}
+          {doses.map((dose) => {
+            const state = doseStateAt(dose.at, dose.taken, now);
+            return (
+              <li key={dose.key} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0">
+                <PillIcon className="text-brand-700 size-5 shrink-0" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <p id={`dose-${dose.key}`} className="font-medium break-words">
+                    {t('patientHome.medications.nameAndDose', {
+                      name: dose.medicine,
+                      dose: words.at(dose, dose.timeOfDay),
+                    })}
                   </p>
+                  <p className="text-muted-foreground text-xs break-words">
+                    {dose.note
+                      ? t('patientHome.medications.dueWithNote', {
+                          time: dates.time(dose.at),
+                          note: dose.note,
+                        })
+                      : t('patientHome.medications.due', { time: dates.time(dose.at) })}
+                  </p>
+                  {(state === 'late' || state === 'missed') && (
+                    <p className="text-accent-700 text-xs font-semibold">
+                      {t(`patientHome.medications.${state}`)}
+                    </p>
+                  )}
+                  {dose.refused && (
+                    <p className="text-accent-700 text-xs font-medium">
+                      {t('patientHome.medications.notSent')}
+                    </p>
+                  )}
+                </div>
+                {dose.taken ? (
+                  <p
+                    role="status"
+                    className="flex shrink-0 items-center gap-1 text-xs font-semibold text-green-800"
+                  >
+                    <CheckIcon className="size-4" aria-hidden="true" />
+                    {t('patientHome.medications.markedAsTaken')}
+                  </p>
+                ) : (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    aria-describedby={`dose-${dose.key}`}
+                    onClick={() => onTaken?.(dose)}
+                  >
+                    {t('patientHome.medications.taken')}
+                  </Button>
                 )}
-              </div>
-              {dose.taken ? (
-                <p
-                  role="status"
-                  className="flex shrink-0 items-center gap-1 text-xs font-semibold text-green-800"
-                >
-                  <CheckIcon className="size-4" aria-hidden="true" />
-                  {t('patientHome.medications.markedAsTaken')}
-                </p>
-              ) : (
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  aria-describedby={`dose-${dose.key}`}
-                  onClick={() => onTaken?.(dose)}
-                >
-                  {t('patientHome.medications.taken')}
-                </Button>
-              )}
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
     </DashboardCard>

@@ -43,16 +43,22 @@ const sitasDoses: DoseDue[] = [
   {
     key: 'm1:2026-11-20:morning',
     medicine: 'Amlodipine 5 mg',
-    dose: '1 tablet',
-    instruction: 'After breakfast',
+    dose: { amount: 1, form: 'tablet' },
+    writtenDose: null,
+    food: 'after',
+    timeOfDay: 'morning',
+    note: 'With water',
     at: '2026-11-20T02:15:00Z',
     taken: false,
   },
   {
     key: 'm2:2026-11-20:night',
     medicine: 'Atorvastatin 10 mg',
-    dose: '1 tablet',
-    instruction: null,
+    dose: { amount: 1, form: 'tablet' },
+    writtenDose: null,
+    food: 'any',
+    timeOfDay: 'night',
+    note: null,
     at: '2026-11-20T15:15:00Z',
     taken: false,
   },
@@ -99,7 +105,7 @@ function renderDashboard(
   vitals: LatestVitals | 'loading' = sitasVitals,
   doses: DoseDue[] | 'loading' = sitasDoses,
 ) {
-  render(
+  return render(
     <QueryClientProvider client={new QueryClient()}>
       <DashboardWithDoses
         firstName="Sita"
@@ -188,12 +194,51 @@ describe('patient dashboard', () => {
     expect(vitals.textContent).not.toMatch(/\d/);
   });
 
-  it('lists today’s doses with medicine, dose, clinic time and instruction', () => {
+  it('lists today’s doses with medicine, dose, clinic time and note', () => {
+    // 07:00 in Kathmandu on the 20th: both doses still to come.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T01:15:00Z'));
     renderDashboard();
     const items = within(card('Medications due')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Amlodipine 5 mg · 1 tablet8:00 AM · After breakfastTaken');
-    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · 1 tablet9:00 PMTaken');
+    expect(items[0]).toHaveTextContent(
+      'Amlodipine 5 mg · 1 tablet, morning, after food8:00 AM · With waterTaken',
+    );
+    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · 1 tablet, night9:00 PMTaken');
+    vi.useRealTimers();
+  });
+
+  it('reads the dose in Nepali: amount, form, time of day and food', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T01:15:00Z'));
+    await i18n.changeLanguage('ne');
+    renderDashboard();
+    const items = within(card('खानुपर्ने औषधि')).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Amlodipine 5 mg · १ चक्की, बिहान खाना खाएपछि');
+    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · १ चक्की, राति');
+    expect(items[0]!.textContent).not.toMatch(/tablet|after|morning/i);
+    vi.useRealTimers();
+  });
+
+  it('says a dose not taken is late for two hours after its time, then missed', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 09:00 in Kathmandu: the 08:00 dose is late, the 21:00 one still to come.
+    vi.setSystemTime(new Date('2026-11-20T03:15:00Z'));
+    const { unmount } = renderDashboard();
+    let items = within(card('Medications due')).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('8:00 AM · With waterLateTaken');
+    expect(items[1]).not.toHaveTextContent(/Late|Missed/);
+    unmount();
+    // 10:00: missed, and still offered as "Taken"; a dose taken is neither.
+    vi.setSystemTime(new Date('2026-11-20T04:15:00Z'));
+    renderDashboard(null, undefined, {}, [
+      sitasDoses[0]!,
+      { ...sitasDoses[1]!, at: '2026-11-20T02:15:00Z', taken: true },
+    ]);
+    items = within(card('Medications due')).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('8:00 AM · With waterMissedTaken');
+    expect(items[1]).not.toHaveTextContent(/Late|Missed/);
+    vi.useRealTimers();
   });
 
   it('marks a dose as taken for good', async () => {
@@ -312,7 +357,7 @@ describe('patient dashboard', () => {
     expect(vitals.getByText('६४.२')).toBeVisible();
     expect(vitals.getByText('११८/७६')).toBeVisible();
     const medications = within(card('खानुपर्ने औषधि'));
-    expect(medications.getByText('०८:०० बजे · After breakfast')).toBeVisible();
+    expect(medications.getByText('०८:०० बजे · With water')).toBeVisible();
     expect(medications.getByText('२१:०० बजे')).toBeVisible();
     expect(screen.getByText('भर्चुअल क्लिनिकको समय: दैनिक ७:३०–१९:००।')).toBeVisible();
   });

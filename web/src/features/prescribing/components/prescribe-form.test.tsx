@@ -40,7 +40,7 @@ function sentBodies(): Record<string, unknown>[] {
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: 'Medicine' }), 'Amlodipine 5 mg');
-  await user.type(screen.getByRole('textbox', { name: 'Dose' }), '1 tablet');
+  await user.type(screen.getByRole('textbox', { name: 'Amount' }), '1');
 }
 
 describe('the prescribing form', () => {
@@ -57,7 +57,10 @@ describe('the prescribing form', () => {
     await fillRequired(user);
     await user.click(screen.getByRole('checkbox', { name: 'Night' }));
     await user.click(screen.getByRole('checkbox', { name: 'Morning' }));
-    await user.type(screen.getByRole('textbox', { name: 'Instruction' }), ' After meals ');
+    expect(screen.getByRole('combobox', { name: 'Form' })).toHaveValue('tablet');
+    expect(screen.getByRole('combobox', { name: 'With food' })).toHaveValue('any');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'With food' }), 'after food');
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), ' Drink water ');
     await user.click(screen.getByRole('button', { name: 'Prescribe' }));
 
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
@@ -65,14 +68,16 @@ describe('the prescribing form', () => {
     expect(body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
       medicine: 'Amlodipine 5 mg',
-      dose: '1 tablet',
+      dose: { amount: 1, form: 'tablet' },
+      food: 'after',
       times: ['morning', 'night'],
       startDay: clinicToday(),
-      instruction: 'After meals',
+      note: 'Drink water',
     });
     // Emptied for the next prescription.
     expect(screen.getByRole('textbox', { name: 'Medicine' })).toHaveValue('');
-  });
+    // Typing a whole prescription takes a while on a busy machine.
+  }, 20_000);
 
   it('refuses a prescription without a time of day, or with days out of range, and sends nothing', async () => {
     const user = userEvent.setup();
@@ -89,6 +94,19 @@ describe('the prescribing form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses an amount that is not a number', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByRole('textbox', { name: 'Medicine' }), 'Amlodipine 5 mg');
+    await user.type(screen.getByRole('textbox', { name: 'Amount' }), 'one');
+    await user.click(screen.getByRole('checkbox', { name: 'Morning' }));
+    await user.click(screen.getByRole('button', { name: 'Prescribe' }));
+    expect(
+      await screen.findByText('Please enter the amount: a number more than 0, at most 1,000'),
+    ).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('reads days in Devanagari digits, and says a server refusal in Nepali', async () => {
     await i18n.changeLanguage('ne');
     answer = () =>
@@ -96,11 +114,17 @@ describe('the prescribing form', () => {
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByRole('textbox', { name: 'औषधि' }), 'Metformin 500 mg');
-    await user.type(screen.getByRole('textbox', { name: 'खुराक' }), '१ चक्की');
+    await user.type(screen.getByRole('textbox', { name: 'मात्रा' }), '२.५');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'रूप' }), 'मि.लि.');
     await user.click(screen.getByRole('checkbox', { name: 'बिहान' }));
     await user.type(screen.getByRole('textbox', { name: 'दिन' }), '१४');
     await user.click(screen.getByRole('button', { name: 'औषधि लेख्नुहोस्' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('यस्तो बिरामी छैन।');
-    expect(sentBodies()[0]).toMatchObject({ days: 14, times: ['morning'] });
+    expect(sentBodies()[0]).toMatchObject({
+      dose: { amount: 2.5, form: 'ml' },
+      food: 'any',
+      days: 14,
+      times: ['morning'],
+    });
   });
 });

@@ -2,9 +2,17 @@ import { useId, useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { clinicToday } from '@shared/clinic-time';
-import { maxPrescriptionDays, timesOfDay, type Prescribe } from '@shared/medications';
+import {
+  doseForms,
+  foodRelations,
+  maxDoseAmount,
+  maxPrescriptionDays,
+  timesOfDay,
+  type Prescribe,
+} from '@shared/medications';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-message';
+import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorMessage, type ErrorMessages } from '@/lib/error-messages';
@@ -19,17 +27,22 @@ import {
   type PrescribeFormInput,
 } from '../prescribe-form-schema';
 
+const selectClass =
+  'border-border bg-card focus-visible:outline-ring min-h-11 w-full rounded-lg border px-3 py-2 text-base';
+
 /** The id the form is checked under; the prescription is sent under its own. */
 const checkedId = '00000000-0000-4000-8000-000000000000';
 
 function emptyForm(): PrescribeFormInput {
   return {
     medicine: '',
-    dose: '',
+    amount: '',
+    form: 'tablet',
+    food: 'any',
     days: '',
     times: [],
     startDay: clinicToday(),
-    instruction: '',
+    note: '',
   };
 }
 
@@ -55,8 +68,10 @@ const serverMessages: ErrorMessages = {
 };
 
 /**
- * A doctor prescribes for the patient: medicine and strength, dose, times of day, start date,
- * number of days (empty: ongoing) and an instruction, checked with the server's own schema.
+ * A doctor prescribes for the patient: medicine and strength (as written), the dose as an
+ * amount and a form, how it goes with food, times of day, start date, number of days (empty:
+ * ongoing) and a note only as an extra, checked with the server's own schema. The patient
+ * reads the dose in her own language.
  * A resend after a lost answer goes under the same id, so it is stored once.
  */
 export function PrescribeForm({
@@ -71,6 +86,8 @@ export function PrescribeForm({
   const format = useNumberFormat();
   const titleId = useId();
   const timesId = useId();
+  const formId = useId();
+  const foodId = useId();
   // One id per prescription, kept until it is stored: a resend after a lost answer is stored once.
   const [prescriptionId, setPrescriptionId] = useState(() => crypto.randomUUID());
   const save = usePrescribe(onSaved);
@@ -84,7 +101,10 @@ export function PrescribeForm({
   const messageText = (message: string | undefined): string => {
     const key = prescribeMessageKey(message);
     return key
-      ? t(`prescribing.errors.${key}`, { max: format.number(maxPrescriptionDays) })
+      ? t(`prescribing.errors.${key}`, {
+          max: format.number(maxPrescriptionDays),
+          maxAmount: format.number(maxDoseAmount),
+        })
       : t('prescribing.errors.failed');
   };
   const errorText = (field: PrescribeFormField | 'root'): string | null => {
@@ -132,13 +152,35 @@ export function PrescribeForm({
         error={errorText('medicine')}
         {...form.register('medicine')}
       />
-      <TextField
-        label={t('prescribing.dose')}
-        hint={t('prescribing.doseHint')}
-        autoComplete="off"
-        error={errorText('dose')}
-        {...form.register('dose')}
-      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label={t('prescribing.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          error={errorText('amount')}
+          {...form.register('amount')}
+        />
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={formId}>{t('prescribing.form')}</Label>
+          <select id={formId} className={selectClass} {...form.register('form')}>
+            {doseForms.map((doseForm) => (
+              <option key={doseForm} value={doseForm}>
+                {t(`prescribing.forms.${doseForm}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={foodId}>{t('prescribing.food')}</Label>
+        <select id={foodId} className={selectClass} {...form.register('food')}>
+          {foodRelations.map((food) => (
+            <option key={food} value={food}>
+              {t(`prescribing.foods.${food}`)}
+            </option>
+          ))}
+        </select>
+      </div>
       <fieldset
         className="grid gap-2"
         aria-invalid={timesError ? true : undefined}
@@ -181,11 +223,11 @@ export function PrescribeForm({
         />
       </div>
       <TextField
-        label={t('prescribing.instruction')}
-        hint={t('prescribing.instructionHint')}
+        label={t('prescribing.note')}
+        hint={t('prescribing.noteHint')}
         autoComplete="off"
-        error={errorText('instruction')}
-        {...form.register('instruction')}
+        error={errorText('note')}
+        {...form.register('note')}
       />
       <FormError>{errorText('root') ?? serverError}</FormError>
       <Button type="submit" disabled={save.isPending}>
