@@ -39,6 +39,9 @@ async function expectNoSidewaysScroll(page: Page) {
 test('after a visit the doctor prescribes; the patient marks a dose taken, and it stays taken after a reload and on another device', async ({
   browser,
 }) => {
+  // A visit, two prescriptions, three devices and every Health tab: more than a minute on a
+  // busy machine.
+  test.slow();
   const { patient, patientId, doctor } = await afterAVisit(browser, server.url, 'Ramesh');
   // Since yesterday: each of today's doses is one, whenever the test runs.
   const yesterday = addClinicDays(clinicToday(), -1);
@@ -276,6 +279,7 @@ test('the demo patient Sita sees her seeded medicines on the home and under Meds
 test('a prescription written after its morning time has no dose then: nothing missed on the chart or the home, and the dose reads in Nepali', async ({
   browser,
 }) => {
+  test.slow();
   // A server of its own whose clock reads 12:30 Kathmandu time today when it starts (within
   // the doctor's hours, after the morning dose's time), and a phone whose clock reads the same.
   const evening = clinicMoment(clinicToday(), '12:30');
