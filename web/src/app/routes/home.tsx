@@ -15,6 +15,7 @@ import { appointmentErrorText } from '@/features/appointments/appointment-errors
 import { conversationsQueryOptions } from '@/features/messaging/api/get-conversations';
 import { useLatestConversation } from '@/features/messaging/api/use-latest-conversation';
 import { dosesQueryOptions } from '@/features/medications/api/get-doses';
+import { useMedications } from '@/features/medications/api/get-medications';
 import { useDosesDue } from '@/features/medications/use-doses-due';
 import type { JoinVisitRequest } from '@/features/patient-home/components/appointment-card';
 import type { DoseDue } from '@/features/patient-home/components/medications-card';
@@ -105,6 +106,11 @@ function PatientHome({ firstName, userId }: { firstName: string; userId: string 
   const latestConversation = useLatestConversation();
   const vitals = useVitals(mayRead ? userId : undefined);
   const { doses, taken } = useDoseTaken(mayRead ? userId : undefined);
+  // Without a dose today, whether a medicine is active tells "nothing more today" from none.
+  const medications = useMedications(mayRead && doses?.length === 0 ? userId : undefined);
+  const activeMedications =
+    medications.data === undefined ||
+    medications.data.some((medication) => medication.status === 'active');
   const joinVisit = useJoinVisit();
   const next = useNextAppointment();
   const appointmentActions = useAppointmentActions();
@@ -125,7 +131,14 @@ function PatientHome({ firstName, userId }: { firstName: string; userId: string 
       firstName={firstName}
       latestConversation={conversation}
       vitals={shownVitals}
-      doses={mayRead ? (doses ?? 'loading') : []}
+      doses={
+        !mayRead
+          ? []
+          : doses === undefined || (doses.length === 0 && medications.isPending)
+            ? 'loading'
+            : doses
+      }
+      activeMedications={mayRead && activeMedications}
       onDoseTaken={taken}
       onJoinVisit={joinVisit}
       // A failed load says nothing is booked rather than loading for ever; "Schedule" stays.

@@ -31,9 +31,15 @@ export interface DoseDue extends Dosage {
  */
 export function MedicationsCard({
   doses,
+  activeMedications = false,
   onTaken,
 }: {
   doses: DoseDue[] | 'loading';
+  /**
+   * Whether a medicine is active though no dose of today is listed (one prescribed this
+   * evening for the morning): the card then says so, not that there is none.
+   */
+  activeMedications?: boolean;
   onTaken?: (dose: DoseDue) => void;
 }) {
   const { t } = useTranslation();
@@ -50,7 +56,11 @@ export function MedicationsCard({
   return (
     <DashboardCard title={t('patientHome.medications.title')}>
       {doses.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{t('patientHome.medications.none')}</p>
+        <p className="text-muted-foreground text-sm">
+          {activeMedications
+            ? t('patientHome.medications.noneToday')
+            : t('patientHome.medications.none')}
+        </p>
       ) : (
         <ul className="divide-border grid divide-y">
           {doses.map((dose) => {

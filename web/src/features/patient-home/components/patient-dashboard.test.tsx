@@ -265,6 +265,17 @@ describe('patient dashboard', () => {
     expect(within(medications).queryByRole('button')).toBeNull();
   });
 
+  it('says no more doses today, not that there is no medicine, when one is active without a dose left', () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PatientDashboard firstName="Sita" doses={[]} activeMedications />
+      </QueryClientProvider>,
+    );
+    const medications = card('Medications due');
+    expect(within(medications).getByText('No more doses today.')).toBeVisible();
+    expect(within(medications).queryByText('No active medications.')).toBeNull();
+  });
+
   it('says nothing about doses while they are on their way', () => {
     renderDashboard(null, undefined, {}, 'loading');
     const medications = card('Medications due');

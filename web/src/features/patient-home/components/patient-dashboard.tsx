@@ -18,6 +18,7 @@ export function PatientDashboard({
   latestConversation = null,
   vitals = 'loading',
   doses = 'loading',
+  activeMedications = false,
   onDoseTaken,
   onJoinVisit,
   appointment = 'loading',
@@ -32,6 +33,8 @@ export function PatientDashboard({
   vitals?: LatestVitals | 'loading';
   /** Today's doses from the patient's record, in time order; `'loading'` on their way. */
   doses?: DoseDue[] | 'loading';
+  /** Whether a medicine is active, when there is no dose left today. */
+  activeMedications?: boolean;
   /** "Taken" on a dose: the page records it. */
   onDoseTaken?: (dose: DoseDue) => void;
   /** "Join Video Visit": the page enters the waiting room or the started call. */
@@ -64,7 +67,7 @@ export function PatientDashboard({
       />
       <OpenTasksCard />
       <LatestConversationCard conversation={latestConversation} />
-      <MedicationsCard doses={doses} onTaken={onDoseTaken} />
+      <MedicationsCard doses={doses} activeMedications={activeMedications} onTaken={onDoseTaken} />
       <VitalsCard latest={vitals} />
       <AnnouncementsCard />
       <SyncFooter />
