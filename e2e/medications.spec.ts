@@ -60,15 +60,15 @@ test('after a visit the doctor prescribes; the patient marks a dose taken, and i
   const rows = card(page, 'Medications due').getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Metformin 500 mg · 1 tablet');
-  await expect(rows.nth(0)).toContainText('8:00 AM · After meals');
-  await expect(rows.nth(1)).toContainText('9:00 PM · After meals');
+  await expect(rows.nth(0)).toContainText('08:00 · After meals');
+  await expect(rows.nth(1)).toContainText('21:00 · After meals');
   await expect(card(page, 'Medications due')).not.toContainText('Ibuprofen');
   await expectNoSidewaysScroll(page);
 
-  await doseRow(page, '8:00 AM').getByRole('button', { name: 'Taken' }).click();
-  await expect(doseRow(page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
-  await expect(doseRow(page, '8:00 AM').getByRole('button', { name: 'Taken' })).toHaveCount(0);
-  await expect(doseRow(page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await doseRow(page, '08:00').getByRole('button', { name: 'Taken' }).click();
+  await expect(doseRow(page, '08:00').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(page, '08:00').getByRole('button', { name: 'Taken' })).toHaveCount(0);
+  await expect(doseRow(page, '21:00').getByRole('button', { name: 'Taken' })).toBeVisible();
   await expect
     .poll(async () =>
       (await dosesToday(patient, patientId)).map((dose) => [dose.timeOfDay, dose.taken !== null]),
@@ -79,17 +79,15 @@ test('after a visit the doctor prescribes; the patient marks a dose taken, and i
     ]);
 
   await page.reload();
-  await expect(doseRow(page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
-  await expect(doseRow(page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await expect(doseRow(page, '08:00').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(page, '21:00').getByRole('button', { name: 'Taken' })).toBeVisible();
 
   // The same patient on another device.
   const other = await signedIn(browser, server.url, patient.email, password);
   await other.page.goto('/');
-  await expect(doseRow(other.page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
-  await expect(doseRow(other.page, '8:00 AM').getByRole('button', { name: 'Taken' })).toHaveCount(
-    0,
-  );
-  await expect(doseRow(other.page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await expect(doseRow(other.page, '08:00').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(other.page, '08:00').getByRole('button', { name: 'Taken' })).toHaveCount(0);
+  await expect(doseRow(other.page, '21:00').getByRole('button', { name: 'Taken' })).toBeVisible();
   await other.context.close();
 
   // Health → Meds: the active medicine and the stopped one, counted.
@@ -102,7 +100,7 @@ test('after a visit the doctor prescribes; the patient marks a dose taken, and i
   await expect(active).toHaveCount(1);
   await expect(active).toContainText('Metformin 500 mg');
   await expect(active).toContainText('Dose: 1 tablet');
-  await expect(active).toContainText('When: Morning (8:00 AM), Night (9:00 PM)');
+  await expect(active).toContainText('When: Morning (08:00), Night (21:00)');
   await expect(active).toContainText('ongoing');
   await expect(active).toContainText('After meals');
   await expect(active).toContainText('Prescribed by Ram Thapa');
@@ -225,8 +223,8 @@ test('the demo patient Sita sees her seeded medicines on the home and under Meds
   const { page } = sita;
   await page.goto('/');
   await expect(page.getByText('Welcome, Sita')).toBeVisible();
-  await expect(doseRow(page, 'Amlodipine 5 mg')).toContainText('8:00 AM · After breakfast');
-  await expect(doseRow(page, 'Atorvastatin 10 mg')).toContainText('9:00 PM · Before bed');
+  await expect(doseRow(page, 'Amlodipine 5 mg')).toContainText('08:00 · After breakfast');
+  await expect(doseRow(page, 'Atorvastatin 10 mg')).toContainText('21:00 · Before bed');
 
   await page.goto('/health?section=meds');
   await expect(page.getByRole('tab', { name: /^Meds/ })).toHaveText('Meds 2');

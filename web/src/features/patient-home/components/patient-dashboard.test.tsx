@@ -192,8 +192,8 @@ describe('patient dashboard', () => {
     renderDashboard();
     const items = within(card('Medications due')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('Amlodipine 5 mg · 1 tablet8:00 AM · After breakfastTaken');
-    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · 1 tablet9:00 PMTaken');
+    expect(items[0]).toHaveTextContent('Amlodipine 5 mg · 1 tablet08:00 · After breakfastTaken');
+    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · 1 tablet21:00Taken');
   });
 
   it('marks a dose as taken for good', async () => {
