@@ -1,4 +1,4 @@
-import { adDayToBs } from './bs-calendar';
+import { adDayToBs, bsFirstYear, bsLastYear, bsMonthLength, bsToAdDay } from './bs-calendar';
 import { clinicDayOf, clinicTimeOf, clinicWeekday, type ClinicDay } from './clinic-time';
 import { devanagariDigits, type DateWords } from './date-words';
 
@@ -59,3 +59,18 @@ export const nepaliDateWords: DateWords = {
     `${nepaliDateWords.longDay(clinicDayOf(moment))}, ${nepaliDateWords.time(moment)}`,
   digits: devanagariDigits,
 };
+
+/**
+ * What a BS date picker needs, fetched with the Nepali dates: the months as the dates name
+ * them, the table's years, and its conversions.
+ */
+export const nepaliCalendar = {
+  monthNames,
+  firstYear: bsFirstYear,
+  lastYear: bsLastYear,
+  monthLength: bsMonthLength,
+  toBs: adDayToBs,
+  toAd: bsToAdDay,
+};
+
+export type NepaliCalendar = typeof nepaliCalendar;
