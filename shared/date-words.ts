@@ -21,6 +21,8 @@ export interface DateWords {
   day: (day: ClinicDay) => string;
   /** A clinic day with its weekday, without the year: "Fri, Nov 20"; "शुक्रबार, मंसिर ५". */
   weekdayAndDay: (day: ClinicDay) => string;
+  /** A clinic day's month and day, for a chart's axis: "Nov 20"; "मंसिर ५". */
+  monthDay: (day: ClinicDay) => string;
   /** A clinic day in full: "Friday, November 20, 2026"; "शुक्रबार, मंसिर ५, २०८३". */
   longDay: (day: ClinicDay) => string;
   /** A moment's time on the clinic's 24-hour clock: "14:05"; "१४:०५". */
@@ -80,6 +82,8 @@ export const englishDateWords: DateWords = {
     english('weekdayAndDay', { ...days, weekday: 'short', month: 'short', day: 'numeric' }).format(
       dayAsDate(day),
     ),
+  monthDay: (day) =>
+    english('monthDay', { ...days, month: 'short', day: 'numeric' }).format(dayAsDate(day)),
   longDay: (day) => english('longDay', { ...days, dateStyle: 'full' }).format(dayAsDate(day)),
   time: (moment) => englishDateWords.clock(clinicTimeOf(moment)),
   clock: (time) =>

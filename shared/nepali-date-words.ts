@@ -51,6 +51,7 @@ export const nepaliDateWords: DateWords = {
   date: (moment) => nepaliDateWords.day(clinicDayOf(moment)),
   day: (day) => bsDay(day, { weekday: false, year: true }),
   weekdayAndDay: (day) => bsDay(day, { weekday: true, year: false }),
+  monthDay: (day) => bsDay(day, { weekday: false, year: false }),
   longDay: (day) => bsDay(day, { weekday: true, year: true }),
   time: (moment) => nepaliDateWords.clock(clinicTimeOf(moment)),
   clock: (time) => devanagariDigits(time),

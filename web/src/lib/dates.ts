@@ -44,6 +44,7 @@ const nepaliUntilLoaded: DateWords = {
   date: inDevanagari(englishDateWords.date),
   day: inDevanagari(englishDateWords.day),
   weekdayAndDay: inDevanagari(englishDateWords.weekdayAndDay),
+  monthDay: inDevanagari(englishDateWords.monthDay),
   longDay: inDevanagari(englishDateWords.longDay),
   time: inDevanagari(englishDateWords.time),
   clock: inDevanagari(englishDateWords.clock),

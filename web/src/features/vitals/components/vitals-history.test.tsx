@@ -74,8 +74,9 @@ describe('vitals history', () => {
   it('writes Nepali with Devanagari digits', async () => {
     await i18n.changeLanguage('ne');
     render(<VitalsHistory patientId={patientId} readings={readings.slice(1, 2)} />);
-    expect(screen.getByText('६४.२')).toBeVisible();
-    expect(screen.getByText('११८/७६')).toBeVisible();
-    expect(screen.getByText('Ram Thapa ले लेख्नुभएको', { exact: false })).toBeVisible();
+    const list = within(screen.getByRole('list', { name: 'तपाईंका नापहरू, पछिल्लो पहिले' }));
+    expect(list.getByText('६४.२')).toBeVisible();
+    expect(list.getByText('११८/७६')).toBeVisible();
+    expect(list.getByText('Ram Thapa ले लेख्नुभएको', { exact: false })).toBeVisible();
   });
 });
