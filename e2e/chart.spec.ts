@@ -144,7 +144,7 @@ test('a doctor who saw the patient reads their chart and prescribes; another doc
   });
   await expect(active).toBeVisible();
   await expect(active).toContainText('Dose: 1 tablet');
-  await expect(active).toContainText('When: Morning (8:00 AM), Night (9:00 PM)');
+  await expect(active).toContainText('When: Morning (08:00), Night (21:00)');
   await expect(active).toContainText('After food');
   await expect(active).toContainText('Drink plenty of water');
   await expect(active).toContainText(/Taken 0, missed \d+ in the last 7 days/);
@@ -157,7 +157,7 @@ test('a doctor who saw the patient reads their chart and prescribes; another doc
   await patient.page.goto('/');
   const morningDose = card(patient.page, 'Medications due')
     .getByRole('listitem')
-    .filter({ hasText: '8:00 AM' });
+    .filter({ hasText: '08:00' });
   await expect(morningDose).toContainText('Amlodipine 5 mg');
   await morningDose.getByRole('button', { name: 'Taken' }).click();
   await expect(morningDose.getByText('Marked as taken')).toBeVisible();

@@ -69,16 +69,16 @@ test('after a visit the doctor prescribes; the patient marks a dose taken, and i
   const rows = card(page, 'Medications due').getByRole('listitem');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Metformin 500 mg · 1 tablet, morning, after food');
-  await expect(rows.nth(0)).toContainText('8:00 AM · Drink plenty of water');
+  await expect(rows.nth(0)).toContainText('08:00 · Drink plenty of water');
   await expect(rows.nth(1)).toContainText('Metformin 500 mg · 1 tablet, night, after food');
-  await expect(rows.nth(1)).toContainText('9:00 PM · Drink plenty of water');
+  await expect(rows.nth(1)).toContainText('21:00 · Drink plenty of water');
   await expect(card(page, 'Medications due')).not.toContainText('Ibuprofen');
   await expectNoSidewaysScroll(page);
 
-  await doseRow(page, '8:00 AM').getByRole('button', { name: 'Taken' }).click();
-  await expect(doseRow(page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
-  await expect(doseRow(page, '8:00 AM').getByRole('button', { name: 'Taken' })).toHaveCount(0);
-  await expect(doseRow(page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await doseRow(page, '08:00').getByRole('button', { name: 'Taken' }).click();
+  await expect(doseRow(page, '08:00').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(page, '08:00').getByRole('button', { name: 'Taken' })).toHaveCount(0);
+  await expect(doseRow(page, '21:00').getByRole('button', { name: 'Taken' })).toBeVisible();
   await expect
     .poll(async () =>
       (await dosesToday(patient, patientId)).map((dose) => [dose.timeOfDay, dose.taken !== null]),
@@ -89,17 +89,15 @@ test('after a visit the doctor prescribes; the patient marks a dose taken, and i
     ]);
 
   await page.reload();
-  await expect(doseRow(page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
-  await expect(doseRow(page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await expect(doseRow(page, '08:00').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(page, '21:00').getByRole('button', { name: 'Taken' })).toBeVisible();
 
   // The same patient on another device.
   const other = await signedIn(browser, server.url, patient.email, password);
   await other.page.goto('/');
-  await expect(doseRow(other.page, '8:00 AM').getByText('Marked as taken')).toBeVisible();
-  await expect(doseRow(other.page, '8:00 AM').getByRole('button', { name: 'Taken' })).toHaveCount(
-    0,
-  );
-  await expect(doseRow(other.page, '9:00 PM').getByRole('button', { name: 'Taken' })).toBeVisible();
+  await expect(doseRow(other.page, '08:00').getByText('Marked as taken')).toBeVisible();
+  await expect(doseRow(other.page, '08:00').getByRole('button', { name: 'Taken' })).toHaveCount(0);
+  await expect(doseRow(other.page, '21:00').getByRole('button', { name: 'Taken' })).toBeVisible();
   await other.context.close();
 
   // Health → Meds: the active medicine and the stopped one, counted.
@@ -112,7 +110,7 @@ test('after a visit the doctor prescribes; the patient marks a dose taken, and i
   await expect(active).toHaveCount(1);
   await expect(active).toContainText('Metformin 500 mg');
   await expect(active).toContainText('Dose: 1 tablet');
-  await expect(active).toContainText('When: Morning (8:00 AM), Night (9:00 PM)');
+  await expect(active).toContainText('When: Morning (08:00), Night (21:00)');
   await expect(active).toContainText('ongoing');
   await expect(active).toContainText('After food');
   await expect(active).toContainText('Drink plenty of water');
@@ -242,11 +240,11 @@ test('the demo patient Sita sees her seeded medicines on the home and under Meds
   await expect(doseRow(page, 'Amlodipine 5 mg')).toContainText(
     'Amlodipine 5 mg · 1 tablet, morning, after food',
   );
-  await expect(doseRow(page, 'Amlodipine 5 mg')).toContainText('8:00 AM');
+  await expect(doseRow(page, 'Amlodipine 5 mg')).toContainText('08:00');
   await expect(doseRow(page, 'Atorvastatin 10 mg')).toContainText(
     'Atorvastatin 10 mg · 1 tablet, night',
   );
-  await expect(doseRow(page, 'Atorvastatin 10 mg')).toContainText('9:00 PM');
+  await expect(doseRow(page, 'Atorvastatin 10 mg')).toContainText('21:00');
 
   await page.goto('/health?section=meds');
   await expect(page.getByRole('tab', { name: /^Meds/ })).toHaveText('Meds 2');
@@ -299,7 +297,7 @@ test('a prescription written after its morning time has no dose then: nothing mi
     await patient.page.goto('/');
     const medicationsDue = card(patient.page, 'Medications due');
     await expect(medicationsDue.getByText('No more doses today.')).toBeVisible();
-    await expect(medicationsDue).not.toContainText(/Amlodipine|8:00 AM|Missed|Late/);
+    await expect(medicationsDue).not.toContainText(/Amlodipine|08:00|Missed|Late/);
 
     // Losartan, morning and night, after food, from today: its night dose alone is today's.
     await prescribe(doctor, patientId, {
@@ -325,8 +323,8 @@ test('a prescription written after its morning time has no dose then: nothing mi
     const rows = card(page, 'Medications due').getByRole('listitem');
     await expect(rows).toHaveCount(1);
     await expect(rows.nth(0)).toContainText('Losartan 50 mg · 1 tablet, night, after food');
-    await expect(rows.nth(0)).toContainText('9:00 PM');
-    await expect(card(page, 'Medications due')).not.toContainText(/8:00 AM|Missed|Late/);
+    await expect(rows.nth(0)).toContainText('21:00');
+    await expect(card(page, 'Medications due')).not.toContainText(/08:00|Missed|Late/);
     await expect(rows.nth(0).getByRole('button', { name: 'Taken' })).toBeVisible();
 
     // Her own Meds show the same count as her doctor's chart.

@@ -23,9 +23,6 @@ import { nepaliDateWords } from './nepali-date-words';
 const lastMinute = '2026-11-24T18:14:00Z';
 const midnight = '2026-11-24T18:15:00Z';
 
-/** Intl writes a narrow no-break space before AM/PM; a reader sees a space. */
-const spaced = (text: string) => text.replace(/\s/g, ' ');
-
 describe('clinic time', () => {
   it('runs where the machine’s day is not the clinic’s', () => {
     expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('America/New_York');
@@ -110,14 +107,15 @@ describe('date words', () => {
   it('date the boundary in English on the clinic’s day', () => {
     expect(englishDateWords.date(lastMinute)).toBe('Nov 24, 2026');
     expect(englishDateWords.date(midnight)).toBe('Nov 25, 2026');
-    expect(spaced(englishDateWords.time(lastMinute))).toBe('11:59 PM');
-    expect(spaced(englishDateWords.time(midnight))).toBe('12:00 AM');
-    expect(spaced(englishDateWords.dateTime(midnight))).toBe('Nov 25, 2026, 12:00 AM');
-    expect(spaced(englishDateWords.fullDateTime(lastMinute))).toBe(
-      'Tuesday, November 24, 2026 at 11:59 PM',
-    );
+    expect(englishDateWords.time(lastMinute)).toBe('23:59');
+    expect(englishDateWords.time(midnight)).toBe('00:00');
+    expect(englishDateWords.dateTime(midnight)).toBe('Nov 25, 2026, 00:00');
+    expect(englishDateWords.fullDateTime(lastMinute)).toBe('Tuesday, November 24, 2026 at 23:59');
     expect(englishDateWords.weekdayAndDay('2026-11-25')).toBe('Wed, Nov 25');
-    expect(spaced(englishDateWords.clock('07:30'))).toBe('7:30 AM');
+    // One 24-hour clock, as the slots: never "7:30 AM" beside "20:00".
+    expect(englishDateWords.clock('07:30')).toBe('07:30');
+    expect(englishDateWords.clock('20:00')).toBe('20:00');
+    expect(englishDateWords.time('2026-11-24T14:15:00Z')).toBe('20:00');
   });
 
   it('date the boundary in Nepali in Bikram Sambat, with Devanagari digits', () => {

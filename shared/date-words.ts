@@ -21,15 +21,17 @@ export interface DateWords {
   day: (day: ClinicDay) => string;
   /** A clinic day with its weekday, without the year: "Fri, Nov 20"; "शुक्रबार, मंसिर ५". */
   weekdayAndDay: (day: ClinicDay) => string;
+  /** A clinic day's month and day, for a chart's axis: "Nov 20"; "मंसिर ५". */
+  monthDay: (day: ClinicDay) => string;
   /** A clinic day in full: "Friday, November 20, 2026"; "शुक्रबार, मंसिर ५, २०८३". */
   longDay: (day: ClinicDay) => string;
-  /** A moment's time on the clinic's clock: "2:05 PM"; "१४:०५". */
+  /** A moment's time on the clinic's 24-hour clock: "14:05"; "१४:०५". */
   time: (moment: Moment) => string;
-  /** A clinic time of day such as a dose or a slot ("08:00"): "8:00 AM"; "०८:००". */
+  /** A clinic time of day such as a dose or a slot ("08:00"): "08:00"; "०८:००". */
   clock: (time: ClinicTime) => string;
-  /** A moment's clinic day and time: "Nov 20, 2026, 2:05 PM"; "मंसिर ५, २०८३, १४:०५". */
+  /** A moment's clinic day and time: "Nov 20, 2026, 14:05"; "मंसिर ५, २०८३, १४:०५". */
   dateTime: (moment: Moment) => string;
-  /** In full: "Friday, November 20, 2026 at 2:05 PM"; "शुक्रबार, मंसिर ५, २०८३, १४:०५". */
+  /** In full: "Friday, November 20, 2026 at 14:05"; "शुक्रबार, मंसिर ५, २०८३, १४:०५". */
   fullDateTime: (moment: Moment) => string;
   /** Digits of a text in the language's script ("7:30"; "७:३०"). */
   digits: (text: string) => string;
@@ -70,6 +72,8 @@ function english(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTi
 // zone of the machine the code runs on.
 const days = { timeZone: 'UTC' } as const;
 const moments = { timeZone: clinicTimeZone } as const;
+// One clock in both languages, as the slots and the announcements read: 24-hour, "08:00".
+const twentyFourHour = { hourCycle: 'h23' } as const;
 
 export const englishDateWords: DateWords = {
   date: (moment) => englishDateWords.day(clinicDayOf(moment)),
@@ -78,19 +82,30 @@ export const englishDateWords: DateWords = {
     english('weekdayAndDay', { ...days, weekday: 'short', month: 'short', day: 'numeric' }).format(
       dayAsDate(day),
     ),
+  monthDay: (day) =>
+    english('monthDay', { ...days, month: 'short', day: 'numeric' }).format(dayAsDate(day)),
   longDay: (day) => english('longDay', { ...days, dateStyle: 'full' }).format(dayAsDate(day)),
   time: (moment) => englishDateWords.clock(clinicTimeOf(moment)),
   clock: (time) =>
-    english('clock', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' }).format(
-      clockAsDate(time),
-    ),
+    english('clock', {
+      timeZone: 'UTC',
+      ...twentyFourHour,
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(clockAsDate(time)),
   dateTime: (moment) =>
-    english('dateTime', { ...moments, dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(moment),
-    ),
+    english('dateTime', {
+      ...moments,
+      ...twentyFourHour,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(moment)),
   fullDateTime: (moment) =>
-    english('fullDateTime', { ...moments, dateStyle: 'full', timeStyle: 'short' }).format(
-      new Date(moment),
-    ),
+    english('fullDateTime', {
+      ...moments,
+      ...twentyFourHour,
+      dateStyle: 'full',
+      timeStyle: 'short',
+    }).format(new Date(moment)),
   digits: (text) => text,
 };

@@ -1,4 +1,4 @@
-import { adDayToBs } from './bs-calendar';
+import { adDayToBs, bsFirstYear, bsLastYear, bsMonthLength, bsToAdDay } from './bs-calendar';
 import { clinicDayOf, clinicTimeOf, clinicWeekday, type ClinicDay } from './clinic-time';
 import { devanagariDigits, type DateWords } from './date-words';
 
@@ -51,6 +51,7 @@ export const nepaliDateWords: DateWords = {
   date: (moment) => nepaliDateWords.day(clinicDayOf(moment)),
   day: (day) => bsDay(day, { weekday: false, year: true }),
   weekdayAndDay: (day) => bsDay(day, { weekday: true, year: false }),
+  monthDay: (day) => bsDay(day, { weekday: false, year: false }),
   longDay: (day) => bsDay(day, { weekday: true, year: true }),
   time: (moment) => nepaliDateWords.clock(clinicTimeOf(moment)),
   clock: (time) => devanagariDigits(time),
@@ -59,3 +60,18 @@ export const nepaliDateWords: DateWords = {
     `${nepaliDateWords.longDay(clinicDayOf(moment))}, ${nepaliDateWords.time(moment)}`,
   digits: devanagariDigits,
 };
+
+/**
+ * What a BS date picker needs, fetched with the Nepali dates: the months as the dates name
+ * them, the table's years, and its conversions.
+ */
+export const nepaliCalendar = {
+  monthNames,
+  firstYear: bsFirstYear,
+  lastYear: bsLastYear,
+  monthLength: bsMonthLength,
+  toBs: adDayToBs,
+  toAd: bsToAdDay,
+};
+
+export type NepaliCalendar = typeof nepaliCalendar;

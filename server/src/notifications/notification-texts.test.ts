@@ -3,7 +3,7 @@ import { accountLanguages, notificationKinds } from '@shared/notifications';
 import { smsSegments } from '../sms/sms-segments';
 import { notificationText } from './notification-texts';
 
-/** A Saturday late in the year, at a time whose words are longest (12:45 PM, Nepali month names). */
+/** A Saturday late in the year, at a time whose words are longest (Nepali month names). */
 const startsAt = new Date('2026-12-19T12:45:00+05:45');
 
 describe('notification texts', () => {
@@ -23,7 +23,7 @@ describe('notification texts', () => {
   });
 
   it('gives an appointment’s time on the clinic clock, in Devanagari digits for Nepali', () => {
-    expect(notificationText('appointment-tomorrow', 'en', startsAt).body).toContain('12:45 PM');
+    expect(notificationText('appointment-tomorrow', 'en', startsAt).body).toContain('12:45');
     expect(notificationText('appointment-tomorrow', 'ne', startsAt).body).toContain('१२:४५');
   });
 });

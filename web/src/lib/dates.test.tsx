@@ -8,8 +8,6 @@ import { i18n } from './i18n';
 const lastMinute = '2026-11-24T18:14:00Z';
 const midnight = '2026-11-24T18:15:00Z';
 
-const spaced = (text: string) => text.replace(/\s/g, ' ');
-
 function datesIn(language: 'en' | 'ne') {
   act(() => void i18n.changeLanguage(language));
   return renderHook(() => useDates()).result.current;
@@ -27,8 +25,11 @@ describe('dates on a phone far from the clinic', () => {
     const dates = datesIn('en');
     expect(dates.date(lastMinute)).toBe('Nov 24, 2026');
     expect(dates.date(midnight)).toBe('Nov 25, 2026');
-    expect(spaced(dates.time(lastMinute))).toBe('11:59 PM');
-    expect(spaced(dates.time(midnight))).toBe('12:00 AM');
+    expect(dates.time(lastMinute)).toBe('23:59');
+    expect(dates.time(midnight)).toBe('00:00');
+    expect(dates.dateTime(midnight)).toBe('Nov 25, 2026, 00:00');
+    expect(dates.clock('08:00')).toBe('08:00');
+    expect(dates.clock('20:00')).toBe('20:00');
     expect(dates.nearDateOr(lastMinute, midnight)).toBe('Yesterday');
     expect(dates.nearDateOr(midnight, midnight)).toBe('Today');
     expect(dates.nearDayOr('2026-11-26', midnight)).toBe('Tomorrow');

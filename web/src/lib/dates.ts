@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { clinicDayOf, nearDay, type ClinicDay, type Moment } from '@shared/clinic-time';
 import { devanagariDigits, englishDateWords, type DateWords } from '@shared/date-words';
+import type { NepaliCalendar } from '@shared/nepali-date-words';
 import type { Language } from './i18n';
 
 /**
@@ -9,6 +10,7 @@ import type { Language } from './i18n';
  */
 
 let nepaliWords: DateWords | undefined;
+let bsCalendar: NepaliCalendar | undefined;
 
 /**
  * The Nepali dates and the BS calendar under them. Only a Nepali reader needs them: they are
@@ -16,7 +18,18 @@ let nepaliWords: DateWords | undefined;
  * English reader never downloads the calendar.
  */
 export async function loadNepaliDates(): Promise<void> {
-  nepaliWords ??= (await import('@shared/nepali-date-words')).nepaliDateWords;
+  const nepali = await import('@shared/nepali-date-words');
+  nepaliWords ??= nepali.nepaliDateWords;
+  bsCalendar ??= nepali.nepaliCalendar;
+}
+
+/**
+ * The BS calendar a date input offers a Nepali reader, or null for an English one (or should
+ * a Nepali screen render before it arrived: the input is then an AD one).
+ */
+export function useNepaliCalendar(): NepaliCalendar | null {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage === 'ne' ? (bsCalendar ?? null) : null;
 }
 
 /**
@@ -31,6 +44,7 @@ const nepaliUntilLoaded: DateWords = {
   date: inDevanagari(englishDateWords.date),
   day: inDevanagari(englishDateWords.day),
   weekdayAndDay: inDevanagari(englishDateWords.weekdayAndDay),
+  monthDay: inDevanagari(englishDateWords.monthDay),
   longDay: inDevanagari(englishDateWords.longDay),
   time: inDevanagari(englishDateWords.time),
   clock: inDevanagari(englishDateWords.clock),

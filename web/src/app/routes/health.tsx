@@ -11,6 +11,7 @@ import { MedicationsList } from '@/features/medications/components/medications-l
 import { ProfileSummaryCard } from '@/features/patient-profile/components/profile-summary-card';
 import { useRecordDownload } from '@/features/patient-profile/record-download/use-record-download';
 import { useActingFor } from '@/lib/acting-for';
+import { arrivingOf } from '@/lib/arriving';
 import { useSession } from '@/lib/session';
 import { useUploadedDocs } from '@/features/uploads/api/get-uploads';
 import { UploadedDocs } from '@/features/uploads/components/uploaded-docs';
@@ -37,13 +38,15 @@ export default function HealthPage() {
   const actingFor = useActingFor();
   const { t } = useTranslation();
   const me = useSession().data;
-  const docsCount = useDocsCount() ?? 0;
-  const documents = useUploadedDocs().data;
-  const history = useVisitHistory();
+  // Each list as it arrives: a section says "Loading…" until the server has answered, and
+  // that there is nothing only once it said so.
+  const documents = arrivingOf(useUploadedDocs());
+  const docsCount = useDocsCount();
+  const visits = arrivingOf(useVisitHistory());
   const patientId = me?.role === 'patient' ? (actingFor ?? me.user.id) : undefined;
-  const readings = useVitals(patientId).data ?? [];
-  const vitalsCount = useVitalsCount(patientId, readings);
-  const medications = useMedications(patientId).data ?? [];
+  const readings = arrivingOf(useVitals(patientId));
+  const readingsCount = useVitalsCount(patientId, Array.isArray(readings) ? readings : []);
+  const medications = arrivingOf(useMedications(patientId));
   const section = sectionOf(useSearch());
   const recordDownload = useRecordDownload(me?.role === 'patient' ? me.user.id : undefined);
   return (
@@ -67,21 +70,21 @@ export default function HealthPage() {
         </ProfileSummaryCard>
       )}
       <HealthRecords
-        docs={{ count: docsCount, content: <UploadedDocs /> }}
+        docs={{
+          count: typeof documents === 'string' ? documents : (docsCount ?? 'loading'),
+          content: <UploadedDocs />,
+        }}
         vitals={{
-          count: vitalsCount,
-          content: patientId && <VitalsHistory patientId={patientId} readings={readings} />,
+          count: typeof readings === 'string' ? readings : readingsCount,
+          content: patientId && Array.isArray(readings) && (
+            <VitalsHistory patientId={patientId} readings={readings} />
+          ),
         }}
         meds={{
-          count: medications.length,
-          content: <MedicationsList medications={medications} />,
+          count: typeof medications === 'string' ? medications : medications.length,
+          content: Array.isArray(medications) && <MedicationsList medications={medications} />,
         }}
-        record={{
-          visits: history.data ?? [],
-          readings,
-          medications,
-          documents: documents ?? [],
-        }}
+        record={{ visits, readings, medications, documents }}
         renderReading={(reading) => <ReadingMeasures reading={reading} />}
         section={section}
       />

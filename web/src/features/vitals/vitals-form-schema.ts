@@ -11,7 +11,7 @@ export interface VitalsFormInput {
   weight: string;
   systolic: string;
   diastolic: string;
-  /** `YYYY-MM-DDTHH:mm` in clinic time, as a `datetime-local` field gives it; empty is now. */
+  /** `YYYY-MM-DDTHH:mm` in clinic time, the day and the time as their fields give them; empty is now. */
   takenAt: string;
 }
 
@@ -27,9 +27,14 @@ function typedNumber(text: string): number | undefined {
 /** The clinic's wall time typed as a moment, or the text as it is when it is not one. */
 function typedTakenAt(text: string): string | undefined {
   const trimmed = latinDigits(text.trim());
-  if (trimmed === '') return undefined;
+  // Neither a day nor a time: now, as an empty field is.
+  if (trimmed === '' || trimmed === 'T') return undefined;
   const [day = '', time = ''] = trimmed.split('T');
-  const clock = time.slice(0, 5);
+  // "7:05" on the 24-hour clock is "07:05".
+  const clock = time
+    .trim()
+    .replace(/^(\d):/, '0$1:')
+    .slice(0, 5);
   if (!isClinicDay(day) || !isClinicTime(clock)) return trimmed;
   return clinicMoment(day, clock).toISOString();
 }

@@ -11,6 +11,7 @@ import {
 } from '@shared/appointments';
 import { clinicToday, isClinicDay } from '@shared/clinic-time';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { FormError } from '@/components/ui/form-message';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -148,15 +149,17 @@ function DaysOff({ days, onChange }: { days: string[]; onChange: (days: string[]
           ))}
         </ul>
       )}
-      <div className="flex items-end gap-2">
-        <div className="grid flex-1 gap-1">
-          <Label htmlFor={id}>{t('doctorHours.dayOff')}</Label>
-          <Input
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid min-w-0 flex-1 basis-56 gap-1">
+          <Label id={`${id}-label`} htmlFor={id}>
+            {t('doctorHours.dayOff')}
+          </Label>
+          <DateInput
             id={id}
-            type="date"
+            aria-labelledby={`${id}-label`}
             min={clinicToday()}
             value={adding}
-            onChange={(event) => setAdding(event.target.value)}
+            onChange={setAdding}
           />
         </div>
         <Button type="button" variant="outline" onClick={add}>

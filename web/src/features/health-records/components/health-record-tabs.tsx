@@ -1,6 +1,7 @@
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Arriving } from '@/lib/arriving';
 import { useNumberFormat } from '@/lib/number-format';
 
 export const healthRecordSections = ['timeline', 'meds', 'vitals', 'docs', 'summaries'] as const;
@@ -8,7 +9,8 @@ export type HealthRecordSection = (typeof healthRecordSections)[number];
 
 export interface HealthRecordTab {
   section: HealthRecordSection;
-  count: number;
+  /** Shown once the section's list has arrived; "…" while it loads. */
+  count: Arriving<number>;
   content: ReactNode;
 }
 
@@ -46,7 +48,11 @@ export function HealthRecordTabs({
             className="text-muted-foreground data-[state=active]:bg-brand-700 flex min-h-11 min-w-0 flex-col items-center justify-center rounded-lg px-1 py-1 text-xs font-medium data-[state=active]:text-white"
           >
             <span className="max-w-full truncate">{t(`healthRecords.tabs.${section}`)}</span>{' '}
-            <span className="tabular-nums">{format.number(count)}</span>
+            <span className="tabular-nums">
+              {typeof count === 'number'
+                ? format.number(count)
+                : count === 'loading' && t('healthRecords.counting')}
+            </span>
           </Tabs.Trigger>
         ))}
       </Tabs.List>

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Visit } from '@shared/visits';
 import { i18n } from '@/lib/i18n';
 import { testVisit } from '@/test-visit';
-import { HealthRecords } from './health-records';
+import type { ComponentProps } from 'react';
+import { HealthRecords, type ArrivingRecord } from './health-records';
 
 const finished = (id: string, summary: string | null, endedAt: string): Visit =>
   testVisit({
@@ -27,12 +28,32 @@ const visits = [
 ];
 
 const docs = { count: 0, content: null };
+const none = { count: 0, content: null };
+const emptyRecord: ArrivingRecord = { visits: [], readings: [], medications: [], documents: [] };
+
+/** The record with every list arrived empty but those given. */
+function Records({
+  record,
+  ...props
+}: Partial<Omit<ComponentProps<typeof HealthRecords>, 'record'>> & {
+  record?: Partial<ArrivingRecord>;
+}) {
+  return (
+    <HealthRecords
+      docs={docs}
+      vitals={none}
+      meds={none}
+      {...props}
+      record={{ ...emptyRecord, ...record }}
+    />
+  );
+}
 
 afterEach(() => i18n.changeLanguage('en'));
 
 describe('HealthRecords', () => {
   it('keeps the spec’s empty states without visits', async () => {
-    render(<HealthRecords docs={docs} record={{ visits: [] }} />);
+    render(<Records record={{ visits: [] }} />);
     expect(screen.getByText('Your medical history will appear here.')).toBeVisible();
     expect(screen.getByRole('tab', { name: /Summaries/ })).toHaveTextContent('Summaries 0');
     await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
@@ -40,18 +61,12 @@ describe('HealthRecords', () => {
   });
 
   it('says "No vitals yet." with a count of 0, and shows the given readings with their count', async () => {
-    const { unmount } = render(<HealthRecords docs={docs} record={{ visits: [] }} />);
+    const { unmount } = render(<Records record={{ visits: [] }} />);
     expect(screen.getByRole('tab', { name: /Vitals/ })).toHaveTextContent('Vitals 0');
     await userEvent.click(screen.getByRole('tab', { name: /Vitals/ }));
     expect(screen.getByText('No vitals yet.')).toBeVisible();
     unmount();
-    render(
-      <HealthRecords
-        docs={docs}
-        vitals={{ count: 3, content: <p>Three readings</p> }}
-        section="vitals"
-      />,
-    );
+    render(<Records vitals={{ count: 3, content: <p>Three readings</p> }} section="vitals" />);
     expect(screen.getByRole('tab', { name: /Vitals/ })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: /Vitals/ })).toHaveTextContent('Vitals 3');
     expect(screen.getByText('Three readings')).toBeVisible();
@@ -59,7 +74,7 @@ describe('HealthRecords', () => {
   });
 
   it('lists finished visits under Summaries with date, doctor, duration and summary', async () => {
-    render(<HealthRecords docs={docs} record={{ visits }} />);
+    render(<Records record={{ visits }} />);
     expect(screen.getByRole('tab', { name: /Summaries/ })).toHaveTextContent('Summaries 2');
     expect(screen.getByRole('tab', { name: /Timeline/ })).toHaveTextContent('Timeline 2');
     await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
@@ -75,14 +90,14 @@ describe('HealthRecords', () => {
   });
 
   it('shows the visits on the timeline', () => {
-    render(<HealthRecords docs={docs} record={{ visits }} />);
+    render(<Records record={{ visits }} />);
     const timeline = screen.getByRole('list', { name: 'Timeline' });
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByText('Your medical history will appear here.')).toBeNull();
   });
 
   it('shows a visit without a reason as its kind alone', async () => {
-    render(<HealthRecords docs={docs} record={{ visits: [{ ...visits[1]!, reason: '' }] }} />);
+    render(<Records record={{ visits: [{ ...visits[1]!, reason: '' }] }} />);
     const timeline = screen.getByRole('list', { name: 'Timeline' });
     expect(within(timeline).getByText('Video visit', { exact: true })).toBeVisible();
     await userEvent.click(screen.getByRole('tab', { name: /Summaries/ }));
@@ -92,33 +107,26 @@ describe('HealthRecords', () => {
 
   it('writes dates in Bikram Sambat and numbers in Devanagari digits in Nepali', async () => {
     await i18n.changeLanguage('ne');
-    render(<HealthRecords docs={docs} record={{ visits }} />);
+    render(<Records record={{ visits }} />);
     await userEvent.click(screen.getByRole('tab', { name: /सारांश/ }));
     expect(screen.getByText('आश्विन १६, २०८३ · १४ मिनेट')).toBeVisible();
     expect(screen.getByText('डाक्टरले अझै सारांश लेख्नुभएको छैन।')).toBeVisible();
   });
 
   it('says "No active medications." with a count of 0, and shows the given medicines with their count', async () => {
-    const { unmount } = render(<HealthRecords docs={docs} />);
+    const { unmount } = render(<Records />);
     expect(screen.getByRole('tab', { name: /Meds/ })).toHaveTextContent('Meds 0');
     await userEvent.click(screen.getByRole('tab', { name: /Meds/ }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('No active medications.');
     unmount();
-    render(
-      <HealthRecords
-        docs={docs}
-        meds={{ count: 2, content: <p>Two medicines</p> }}
-        section="meds"
-      />,
-    );
+    render(<Records meds={{ count: 2, content: <p>Two medicines</p> }} section="meds" />);
     expect(screen.getByRole('tab', { name: /Meds/ })).toHaveTextContent('Meds 2');
     expect(screen.getByText('Two medicines')).toBeVisible();
   });
 
   it('merges the record on the timeline, newest first, at clinic date and time, and counts it', () => {
     render(
-      <HealthRecords
-        docs={docs}
+      <Records
         record={{
           visits: [visits[1]!],
           readings: [
@@ -157,9 +165,57 @@ describe('HealthRecords', () => {
     expect(screen.getByRole('tab', { name: /Timeline/ })).toHaveTextContent('Timeline 3');
     const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'Vitals recordedNov 21, 2026, 8:45 AMHeart rate 72',
-      'Prescribed: Amlodipine 5 mgNov 20, 2026, 10:45 AM1 tablet · by Dr. Ram Thapa',
-      'Dr. Ram ThapaOct 2, 2026, 11:45 AMVideo visit · Blood pressure review',
+      'Vitals recordedNov 21, 2026, 08:45Heart rate 72',
+      'Prescribed: Amlodipine 5 mgNov 20, 2026, 10:451 tablet · by Dr. Ram Thapa',
+      'Dr. Ram ThapaOct 2, 2026, 11:45Video visit · Blood pressure review',
     ]);
+  });
+
+  it('says "Loading…" in every section while the record loads, never that it is empty', async () => {
+    const loading = { count: 'loading' as const, content: <p>Readings</p> };
+    render(
+      <Records
+        docs={loading}
+        vitals={loading}
+        meds={loading}
+        record={{
+          visits: 'loading',
+          readings: 'loading',
+          medications: 'loading',
+          documents: 'loading',
+        }}
+      />,
+    );
+    for (const section of ['Timeline', 'Meds', 'Vitals', 'Summaries']) {
+      const tab = screen.getByRole('tab', { name: new RegExp(section) });
+      expect(tab).toHaveTextContent(`${section} …`);
+      await userEvent.click(tab);
+      expect(screen.getByRole('tabpanel')).toHaveTextContent('Loading…');
+      expect(within(screen.getByRole('tabpanel')).getByRole('status')).toBeVisible();
+    }
+    for (const empty of [
+      'Your medical history will appear here.',
+      'No active medications.',
+      'No vitals yet.',
+      'No summaries yet.',
+    ]) {
+      expect(screen.queryByText(empty)).toBeNull();
+    }
+    expect(screen.queryByText('Readings')).toBeNull();
+  });
+
+  it('shows on the timeline what has arrived, and says the rest is loading', () => {
+    render(<Records record={{ visits, readings: 'loading' }} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('tab', { name: /Timeline/ })).toHaveTextContent('Timeline …');
+  });
+
+  it('says a list could not be loaded rather than that it is empty', () => {
+    render(<Records vitals={{ count: 'failed', content: null }} section="vitals" />);
+    expect(screen.getByRole('tabpanel')).toHaveTextContent(
+      'This part of your record could not be loaded. Check your connection and try again.',
+    );
+    expect(screen.queryByText('No vitals yet.')).toBeNull();
   });
 });

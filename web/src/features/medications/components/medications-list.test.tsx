@@ -49,7 +49,7 @@ describe('MedicationsList', () => {
       [
         'Metformin 500 mgActive',
         'Dose: 1 tablet',
-        'When: Morning (8:00 AM), Night (9:00 PM)',
+        'When: Morning (08:00), Night (21:00)',
         'After food',
         'From Nov 20, 2026, ongoing',
         'Drink plenty of water',
@@ -63,7 +63,7 @@ describe('MedicationsList', () => {
       [
         'Ibuprofen 400 mgStopped',
         'Dose: 1 tablet',
-        'When: Midday (1:00 PM)',
+        'When: Midday (13:00)',
         'From Nov 20, 2026 to Nov 24, 2026',
         'Prescribed by your doctor',
         'Stopped on Nov 22, 2026: Stomach upset',

@@ -202,9 +202,9 @@ describe('patient dashboard', () => {
     const items = within(card('Medications due')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent(
-      'Amlodipine 5 mg · 1 tablet, morning, after food8:00 AM · With waterTaken',
+      'Amlodipine 5 mg · 1 tablet, morning, after food08:00 · With waterTaken',
     );
-    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · 1 tablet, night9:00 PMTaken');
+    expect(items[1]).toHaveTextContent('Atorvastatin 10 mg · 1 tablet, night21:00Taken');
     vi.useRealTimers();
   });
 
@@ -226,7 +226,7 @@ describe('patient dashboard', () => {
     vi.setSystemTime(new Date('2026-11-20T03:15:00Z'));
     const { unmount } = renderDashboard();
     let items = within(card('Medications due')).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('8:00 AM · With waterLateTaken');
+    expect(items[0]).toHaveTextContent('08:00 · With waterLateTaken');
     expect(items[1]).not.toHaveTextContent(/Late|Missed/);
     unmount();
     // 10:00: missed, and still offered as "Taken"; a dose taken is neither.
@@ -236,7 +236,7 @@ describe('patient dashboard', () => {
       { ...sitasDoses[1]!, at: '2026-11-20T02:15:00Z', taken: true },
     ]);
     items = within(card('Medications due')).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('8:00 AM · With waterMissedTaken');
+    expect(items[0]).toHaveTextContent('08:00 · With waterMissedTaken');
     expect(items[1]).not.toHaveTextContent(/Late|Missed/);
     vi.useRealTimers();
   });

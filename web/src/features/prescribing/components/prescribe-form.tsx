@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { clinicToday } from '@shared/clinic-time';
 import {
@@ -11,6 +11,7 @@ import {
   type Prescribe,
 } from '@shared/medications';
 import { Button } from '@/components/ui/button';
+import { DateField } from '@/components/ui/date-input';
 import { FormError } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
@@ -207,11 +208,17 @@ export function PrescribeForm({
         )}
       </fieldset>
       <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
-        <TextField
-          label={t('prescribing.startDay')}
-          type="date"
-          error={errorText('startDay')}
-          {...form.register('startDay')}
+        <Controller
+          control={form.control}
+          name="startDay"
+          render={({ field }) => (
+            <DateField
+              label={t('prescribing.startDay')}
+              error={errorText('startDay')}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
         />
         <TextField
           label={t('prescribing.days')}

@@ -2,6 +2,7 @@ import { AlertCircleIcon, CloudUploadIcon, FileImageIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { photoStorageQuotaBytes, type Upload } from '@shared/uploads';
+import { LoadingNote } from '@/components/ui/loading-note';
 import { useDates } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { useNumberFormat } from '@/lib/number-format';
@@ -40,7 +41,7 @@ export function UploadedDocs() {
     }
   }, [pending]);
 
-  if (uploaded.isPending && pending.length === 0) return null;
+  if (uploaded.isPending && pending.length === 0) return <LoadingNote />;
   if (uploaded.isError && pending.length === 0) {
     return (
       <p className="text-muted-foreground py-8 text-center text-sm">

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VitalsReading } from '@shared/vitals';
+import { clinicToday } from '@shared/clinic-time';
+import { loadNepaliDates } from '@/lib/dates';
 import { i18n } from '@/lib/i18n';
 import { RecordVitalsForm } from './record-vitals-form';
 
@@ -68,8 +70,33 @@ describe('record vitals form', () => {
       expect(field).toHaveValue('');
       expect(field.parentElement).toHaveTextContent(unit);
     }
-    expect(screen.getByLabelText('Time taken')).not.toHaveValue('');
+    const takenAt = screen.getByRole('group', { name: 'Time taken' });
+    expect(within(takenAt).getByLabelText('Date')).toHaveValue(clinicToday());
+    // The clinic's 24-hour clock, typed as text: never the phone's "07:51 PM".
+    expect(
+      within(takenAt).getByRole<HTMLInputElement>('textbox', { name: 'Time (24-hour)' }).value,
+    ).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
     expect(screen.getByRole('button', { name: 'Save vitals' })).toBeVisible();
+  });
+
+  it('in Nepali, gives the time taken as a BS date and a 24-hour time in Devanagari digits', async () => {
+    // Clinic time 19:51 on 27 November 2026, which is मंसिर ११, २०८३.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T14:06:00Z') });
+    await loadNepaliDates();
+    await i18n.changeLanguage('ne');
+    renderForm();
+    const takenAt = screen.getByRole('group', { name: 'नापेको समय' });
+    const date = within(takenAt).getByRole('group', { name: 'मिति' });
+    const selected = (name: string) => {
+      const select = within(date).getByRole<HTMLSelectElement>('combobox', { name });
+      return select.selectedOptions[0]?.textContent;
+    };
+    expect(selected('साल')).toBe('२०८३');
+    expect(selected('महिना')).toBe('मंसिर');
+    expect(selected('गते')).toBe('११');
+    expect(within(takenAt).getByRole('textbox', { name: 'समय (२४ घण्टा)' })).toHaveValue('१९:५१');
+    expect(takenAt.textContent).not.toMatch(/[0-9]|AM|PM/);
+    vi.useRealTimers();
   });
 
   it('refuses a heart rate of 400 under its field and sends nothing', async () => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { clinicTimeOf, clinicToday } from '@shared/clinic-time';
@@ -11,6 +11,7 @@ import {
   type VitalFlag,
 } from '@shared/vitals';
 import { Button } from '@/components/ui/button';
+import { DateInput, TimeInput } from '@/components/ui/date-input';
 import { FormError } from '@/components/ui/form-message';
 import { TextField } from '@/components/ui/text-field';
 import { ApiRequestError } from '@/lib/api-client';
@@ -60,6 +61,54 @@ const resolver: Resolver<VitalsFormInput, unknown, RecordVitals> = (values) => {
   }
   return { values: {}, errors };
 };
+
+/**
+ * When the reading was taken: the clinic day in the reader's calendar and the time on the
+ * 24-hour clock, held together as `YYYY-MM-DDTHH:mm` as the schema reads it.
+ */
+function TakenAtField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [day = '', time = ''] = value.split('T');
+  const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  const invalid = error ? true : undefined;
+  return (
+    <fieldset className="grid gap-1.5" aria-describedby={describedBy}>
+      <legend className="mb-1.5 text-sm font-medium">{t('vitals.form.takenAt')}</legend>
+      <div className="grid grid-cols-[1fr_5.5rem] gap-2">
+        <DateInput
+          aria-label={t('dateInput.date')}
+          value={day}
+          max={clinicToday()}
+          onChange={(next) => onChange(`${next}T${time}`)}
+          aria-invalid={invalid}
+        />
+        <TimeInput
+          aria-label={t('dateInput.time')}
+          value={time}
+          onChange={(next) => onChange(`${day}T${next}`)}
+          aria-invalid={invalid}
+        />
+      </div>
+      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+        {t('vitals.form.takenAtHint')}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="text-accent-700 text-sm">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
 
 /** What the patient reads after saving a reading past a threshold: contact the care team. */
 export function SafetyAdvice({ flags }: { flags: readonly VitalFlag[] }) {
@@ -184,12 +233,16 @@ export function RecordVitalsForm({ patientId }: { patientId: string }) {
           {measure('diastolic', t('vitals.units.mmHg'))}
         </div>
       </fieldset>
-      <TextField
-        label={t('vitals.form.takenAt')}
-        hint={t('vitals.form.takenAtHint')}
-        type="datetime-local"
-        error={errors.takenAt ? errorText('takenAt') : null}
-        {...form.register('takenAt')}
+      <Controller
+        control={form.control}
+        name="takenAt"
+        render={({ field }) => (
+          <TakenAtField
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.takenAt ? errorText('takenAt') : null}
+          />
+        )}
       />
       <FormError>{errorText('root') ?? serverError}</FormError>
       <Button type="submit" size="lg" disabled={save.isPending}>

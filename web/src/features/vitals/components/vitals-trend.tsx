@@ -1,30 +1,52 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VitalsReading } from '@shared/vitals';
-import { Sparkline } from '@/components/ui/sparkline';
+import { flagsOf, vitalThresholds, type VitalsReading } from '@shared/vitals';
 import { useNumberFormat } from '@/lib/number-format';
+import { TrendChart, type SafeRange, type TrendSeries } from './trend-chart';
 
 /** How far back the trend looks. */
 export const trendDays = 30;
 
 type TrendMeasure = 'heartRate' | 'oxygenSaturation' | 'weight' | 'systolic' | 'diastolic';
 
+/** The range each measure stays in without a flag (weight has none), from the thresholds. */
+const safeRanges: Partial<Record<TrendMeasure, SafeRange>> = {
+  heartRate: { low: vitalThresholds.lowHeartRateBelow, high: vitalThresholds.highHeartRateAbove },
+  oxygenSaturation: { low: vitalThresholds.lowOxygenBelow, high: 100 },
+  systolic: { high: vitalThresholds.highSystolicFrom },
+  diastolic: { high: vitalThresholds.highDiastolicFrom },
+};
+
 /**
- * Each measure over the last 30 days as a small line of our own drawing, with the same in
- * words for screen readers and anyone who cannot read a drawing: how many readings, the
- * lowest, the highest and the latest. Blood pressure draws systolic and diastolic together.
+ * Each measure over the last 30 days as a chart of our own drawing (`trend-chart.tsx`), and
+ * in words: how many readings, the lowest, the highest and the latest. Blood pressure draws
+ * systolic and diastolic together.
  */
 export function VitalsTrend({ readings, now }: { readings: VitalsReading[]; now?: number }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
   const titleId = useId();
   const [shownAt] = useState(() => Date.now());
-  const since = (now ?? shownAt) - trendDays * 86_400_000;
+  const until = now ?? shownAt;
+  const since = until - trendDays * 86_400_000;
   const oldestFirst = readings
     .filter((reading) => Date.parse(reading.takenAt) >= since)
     .sort((a, b) => Date.parse(a.takenAt) - Date.parse(b.takenAt));
-  const valuesOf = (measure: TrendMeasure) =>
-    oldestFirst.flatMap((reading) => (reading[measure] === undefined ? [] : [reading[measure]]));
+  const pointsOf = (measure: TrendMeasure) =>
+    oldestFirst.flatMap((reading) => {
+      const value = reading[measure];
+      return value === undefined ? [] : [{ id: reading.id, at: reading.takenAt, value }];
+    });
+  const valuesOf = (measure: TrendMeasure) => pointsOf(measure).map((point) => point.value);
+  /** A measure as a chart's line, flagged where a reading of it alone would be. */
+  const seriesOf = (measure: TrendMeasure, className: string): TrendSeries => ({
+    key: measure,
+    name: t(`vitals.measures.${measure}`),
+    className,
+    points: pointsOf(measure),
+    safe: safeRanges[measure],
+    isFlagged: (value) => flagsOf({ [measure]: value }).length > 0,
+  });
   const range = (values: number[]) => ({
     low: format.number(Math.min(...values)),
     high: format.number(Math.max(...values)),
@@ -38,8 +60,9 @@ export function VitalsTrend({ readings, now }: { readings: VitalsReading[]; now?
   ): {
     key: string;
     name: string;
+    unit: string;
     summary: string;
-    lines: { values: number[]; className: string }[];
+    series: TrendSeries[];
   }[] => {
     const values = valuesOf(measure);
     if (values.length === 0) return [];
@@ -48,8 +71,9 @@ export function VitalsTrend({ readings, now }: { readings: VitalsReading[]; now?
       {
         key: measure,
         name,
+        unit,
         summary: t('vitals.trend.summary', { name, unit, ...range(values) }),
-        lines: [{ values, className: 'text-brand-700' }],
+        series: [seriesOf(measure, 'text-brand-700')],
       },
     ];
   };
@@ -62,6 +86,7 @@ export function VitalsTrend({ readings, now }: { readings: VitalsReading[]; now?
           {
             key: 'bloodPressure',
             name: t('vitals.measures.bloodPressure'),
+            unit: t('vitals.units.mmHg'),
             summary: t('vitals.trend.pressure', {
               unit: t('vitals.units.mmHg'),
               count: systolic.length,
@@ -72,9 +97,9 @@ export function VitalsTrend({ readings, now }: { readings: VitalsReading[]; now?
               diastolicHigh: format.number(Math.max(...diastolic)),
               latest: `${format.number(systolic.at(-1) ?? 0)}/${format.number(diastolic.at(-1) ?? 0)}`,
             }),
-            lines: [
-              { values: systolic, className: 'text-brand-700' },
-              { values: diastolic, className: 'text-accent-600' },
+            series: [
+              seriesOf('systolic', 'text-brand-700'),
+              seriesOf('diastolic', 'text-amber-700'),
             ],
           },
         ];
@@ -91,10 +116,12 @@ export function VitalsTrend({ readings, now }: { readings: VitalsReading[]; now?
         {t('vitals.trend.title', { days: format.number(trendDays) })}
       </h3>
       <ul className="grid grid-cols-1 gap-2 min-[520px]:grid-cols-2">
-        {trends.map(({ key, name, summary, lines }) => (
+        {trends.map(({ key, name, unit, summary, series }) => (
           <li key={key} className="bg-muted grid gap-1 rounded-lg p-3">
-            <span className="text-muted-foreground text-xs font-medium">{name}</span>
-            <Sparkline lines={lines} />
+            <span className="text-muted-foreground text-xs font-medium">
+              {t('vitals.chart.title', { name, unit })}
+            </span>
+            <TrendChart name={name} unit={unit} series={series} since={since} until={until} />
             <p className="text-xs">{summary}</p>
           </li>
         ))}
