@@ -5,7 +5,7 @@ import { eraseCaredForData } from '@/lib/account-data';
 import { actingForOf, onCareAccessEnded, scopedPatients } from '@/lib/acting-for';
 import { caringForQueryOptions } from '@/lib/caring-for';
 import { i18n } from '@/lib/i18n';
-import { outbox } from '@/lib/outbox';
+import { onNotPermitted, outbox } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 
 /**
@@ -53,10 +53,21 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
           );
         });
     };
-    const stop = onCareAccessEnded((patientId) => {
+    const stopEnded = onCareAccessEnded((patientId) => {
       erase(patientId);
       void queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey });
     });
+    // Work written for them that their grant does not cover left the outbox: say so, and ask
+    // again what they grant, so the screen stops offering it.
+    const stopRefused = onNotPermitted((entry) => {
+      const name = entry.actingFor ? names.current.get(entry.actingFor) : undefined;
+      toast.error(i18n.t('careCircle.caringFor.notGranted', { name: name ?? '' }));
+      void queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey });
+    });
+    const stop = () => {
+      stopEnded();
+      stopRefused();
+    };
     const listed = caringFor.data;
     // Only a list the server gave since this page started: one restored from the device's
     // snapshot may be older than a person added since, who must not be erased for it.

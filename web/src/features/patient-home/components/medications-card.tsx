@@ -27,6 +27,7 @@ export function MedicationsCard({
   onTaken,
 }: {
   doses: DoseDue[] | 'loading';
+  /** "Taken" on a dose; none offered without it (someone cared for who keeps that to themselves). */
   onTaken?: (dose: DoseDue) => void;
 }) {
   const { t } = useTranslation();
@@ -77,15 +78,17 @@ export function MedicationsCard({
                   {t('patientHome.medications.markedAsTaken')}
                 </p>
               ) : (
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  aria-describedby={`dose-${dose.key}`}
-                  onClick={() => onTaken?.(dose)}
-                >
-                  {t('patientHome.medications.taken')}
-                </Button>
+                onTaken && (
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    aria-describedby={`dose-${dose.key}`}
+                    onClick={() => onTaken(dose)}
+                  >
+                    {t('patientHome.medications.taken')}
+                  </Button>
+                )
               )}
             </li>
           ))}
