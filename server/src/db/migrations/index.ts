@@ -22,6 +22,7 @@ import * as dependentLogin from './0020-dependent-login';
 import * as clinics from './0021-clinics';
 import * as smartClients from './0022-smart-clients';
 import * as notificationHandOver from './0023-notification-hand-over';
+import * as invitationSignUps from './0024-invitation-sign-ups';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-clinics': clinics,
   '0022-smart-clients': smartClients,
   '0023-notification-hand-over': notificationHandOver,
+  '0024-invitation-sign-ups': invitationSignUps,
 };
