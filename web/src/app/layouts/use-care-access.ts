@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CaredFor } from '@shared/care-circle';
 import { eraseCaredForData } from '@/lib/account-data';
-import { actingForOf, onCareAccessEnded, scopedPatients } from '@/lib/acting-for';
+import { actingForNameOf, actingForOf, onCareAccessEnded, scopedPatients } from '@/lib/acting-for';
 import { caringForQueryOptions } from '@/lib/caring-for';
 import { i18n } from '@/lib/i18n';
 import { onNotPermitted, outbox } from '@/lib/outbox';
@@ -40,10 +40,12 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
     if (userId === null) return;
     // Only someone whose data the device held is erased: that is always worth saying, once.
     const erase = (patientId: string) => {
+      // Listed this visit, or the name they were chosen under on this device (a page opened
+      // after the access ended never saw them listed).
+      const name = names.current.get(patientId) ?? actingForNameOf(userId, patientId) ?? undefined;
       void eraseCaredForData(queryClient, userId, patientId)
         .catch(() => undefined)
         .then(() => {
-          const name = names.current.get(patientId);
           if (told.current.has(patientId)) return;
           told.current.add(patientId);
           toast(

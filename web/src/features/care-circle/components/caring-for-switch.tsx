@@ -21,7 +21,10 @@ export function CaringForSwitch({ userId, people }: { userId: string; people: Ca
       <select
         id={id}
         value={actingFor ?? ''}
-        onChange={(event) => setActingFor(userId, event.target.value || null)}
+        onChange={(event) => {
+          const chosen = people.find((person) => person.patientId === event.target.value);
+          setActingFor(userId, chosen?.patientId ?? null, chosen?.name);
+        }}
         className="border-border bg-card focus-visible:outline-ring min-h-9 min-w-0 flex-1 rounded-lg border px-2 py-1"
       >
         <option value="">{t('careCircle.caringFor.myself')}</option>
