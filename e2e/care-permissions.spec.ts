@@ -86,6 +86,18 @@ for (const permission of Object.keys(granted) as Permission[]) {
       permission === 'visits' ? 1 : 0,
     );
 
+    // The same in Nepali, on the 360 px phone, with nothing wider than the screen.
+    await page.getByRole('button', { name: 'ने' }).click();
+    await expect(page.getByText(`Hari, ${patientName}को हेरचाह गर्दै`)).toBeVisible();
+    await expect(page.getByText(`${patientName} ले यो तपाईंसँग बाँडनुभएको छैन।`).first()).toBeVisible();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'EN' }).click();
+    await expect(page.getByText(`Hari, caring for ${patientName}`)).toBeVisible();
+
     // The camera adds to her record: it says it was not shared.
     await page.getByRole('button', { name: 'Camera' }).click();
     await expect(page.getByRole('dialog').getByText(notShared)).toBeVisible();
