@@ -44,20 +44,35 @@ test('an invited son signs up through the link, reads her record, cannot write f
   await page.goto(link);
   await expect(page.getByText('Sita Sharma invites you to their care circle')).toBeVisible();
   await page.getByRole('link', { name: 'Create an account' }).click();
+  // The form says what it is, not a 52-character code.
+  await expect(page.getByText(/Sita Sharma invited you to their care circle/)).toBeVisible();
+  await expect(page.getByLabel('Invitation code')).toHaveCount(0);
   await expect(page.getByLabel('Email')).toHaveValue(hariEmail);
-  await expect(page.getByLabel('Invitation code')).not.toHaveValue('');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Check your email to confirm your account.')).toBeVisible();
   const confirmation = linkIn(await mailTo(page.request, hariEmail, /confirm/i));
   expect((await page.request.get(confirmation)).ok()).toBe(true);
   await visitor.close();
 
+  // Confirmed, he cares for her: the link need not be opened again.
   const hari = await caregiverPage(browser, baseURL!, hariEmail);
-  await hari.page.goto(link);
-  await hari.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await hari.page.goto('/');
   await expect(caringFor(hari.page)).toBeVisible();
   await caringFor(hari.page).selectOption({ label: 'Sita Sharma' });
   await expect(hari.page.getByText("Sita Sharma's record")).toBeVisible();
+
+  // Her home greets him; her medicines are there, but "Taken" is hers to press.
+  await expect(hari.page.getByText('Hari, caring for Sita Sharma')).toBeVisible();
+  const doses = hari.page.getByRole('region', { name: 'Medications due' });
+  await expect(doses.getByText(/Amlodipine/).first()).toBeVisible();
+  await expect(doses.getByRole('button', { name: 'Taken' })).toHaveCount(0);
+  await expect(hari.page.getByRole('button', { name: 'Join Video Visit' })).toHaveCount(0);
+  await expect(
+    hari.page
+      .getByRole('region', { name: 'Next appointment' })
+      .getByText('Sita Sharma has not shared this with you.'),
+  ).toBeVisible();
 
   // Her record: the readings and medicines she has, not his.
   await hari.page.goto('/health');
@@ -80,6 +95,10 @@ test('an invited son signs up through the link, reads her record, cannot write f
   await sita.page.goto('/care-circle');
   const row = sita.page.getByRole('listitem').filter({ hasText: hariEmail });
   await row.getByRole('button', { name: 'Remove access' }).click();
+  // One tap asks first, as cancelling an appointment does.
+  const question = sita.page.getByRole('dialog', { name: /Remove Hari Sharma's access\?/ });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Remove access' }).click();
   await expect(sita.page.getByText('Access removed')).toBeVisible();
   await expect(sita.page.getByText(hariEmail)).toHaveCount(0);
 
@@ -118,8 +137,7 @@ test('a caregiver allowed to message her care team writes for her, and the docto
   expect((await patient.page.request.get(confirmation)).ok()).toBe(true);
 
   const hari = await caregiverPage(browser, baseURL!, hariEmail);
-  await hari.page.goto(link);
-  await hari.page.getByRole('button', { name: 'Accept invitation' }).click();
+  await hari.page.goto('/');
   await caringFor(hari.page).selectOption({ label: `${name} Gurung` });
   await hari.page.goto('/messages');
   await hari.page.getByRole('button', { name: 'New message' }).click();

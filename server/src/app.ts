@@ -197,6 +197,8 @@ export async function buildApp({
     accountAudit: accountEntries,
     log: server.log,
     invitationAdmits: (code, email) => careCircle.admitsSignUp(code, email),
+    signedUp: (code, email) => careCircle.signedUp(code, email),
+    addressConfirmed: (account, address) => careCircle.addressConfirmed(account, address),
     accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
     sessionEnded: (userId) => endedSessions.announce({ userId }),
   });

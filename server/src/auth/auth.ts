@@ -66,6 +66,19 @@ export interface AuthDependencies {
    */
   invitationAdmits?: (code: string, email: string) => Promise<boolean>;
   /**
+   * After a sign-up the account system took, with the code it gave and its address: the care
+   * circle remembers the invitation it came through, to accept once the address is confirmed.
+   */
+  signedUp?: (code: string, email: string) => Promise<void>;
+  /**
+   * After an account confirmed its address through the mailed link, with the client address
+   * the server believed: what waited for the confirmation (an invitation signed up through).
+   */
+  addressConfirmed?: (
+    account: { id: string; email: string },
+    address: string | null,
+  ) => Promise<void>;
+  /**
    * The language a signed-in person chose for their account (what their notifications are
    * written in); null when they never chose. A phone code to someone known is written in it.
    */
@@ -188,6 +201,8 @@ export function createAuth({
   accountAudit: audited,
   log,
   invitationAdmits,
+  signedUp,
+  addressConfirmed,
   accountLanguage,
   sessionEnded,
 }: AuthDependencies) {
@@ -265,6 +280,15 @@ export function createAuth({
       expiresIn: lifetimes.confirmationLink,
       sendVerificationEmail: ({ user, url }, request) => confirmations.mail(user, url, request),
       beforeEmailVerification: (user, request) => confirmations.confirm(user, request),
+      // The address is confirmed whatever follows: a failure here is logged, and the person
+      // may still accept through the invitation's link.
+      afterEmailVerification: async (user, request) => {
+        // The route puts the client address it believes here (see routes/auth.ts).
+        const address = request?.headers.get('x-forwarded-for') ?? null;
+        await addressConfirmed?.(user, address).catch((error: unknown) =>
+          log?.error({ err: error }, 'what waited for a confirmed address was not done'),
+        );
+      },
     },
     session: {
       expiresIn: lifetimes.session,
@@ -344,9 +368,18 @@ export function createAuth({
         const query = await confirmations.refuseStale(ctx.path, ctx.query);
         return query ? { context: { query } } : undefined;
       }),
-      after: createAuthMiddleware((ctx) =>
-        confirmations.afterSignUp(ctx.path, ctx.context, ctx.body, ctx.request),
-      ),
+      after: createAuthMiddleware(async (ctx) => {
+        await confirmations.afterSignUp(ctx.path, ctx.context, ctx.body, ctx.request);
+        const body = ctx.body as Record<string, unknown> | undefined;
+        const answer = ctx.context.returned as { user?: unknown } | undefined;
+        if (ctx.path !== '/sign-up/email' || !answer?.user || typeof body?.email !== 'string') {
+          return;
+        }
+        const code = typeof body.inviteCode === 'string' ? body.inviteCode : '';
+        await signedUp?.(code, body.email).catch((error: unknown) =>
+          log?.error({ err: error }, 'the invitation of a sign-up was not noted'),
+        );
+      }),
     },
     plugins: [
       emailOTP({

@@ -97,6 +97,42 @@ export interface Grant {
 }
 
 export function careCircleRepository(db: Kysely<Database>) {
+  /** Pending, unexpired invitations, named after whose record it is: the inviting patient's, or for a login the dependent's. */
+  const openInvitations = () =>
+    db
+      .selectFrom('care_invitations as i')
+      .innerJoin('user as u', (join) =>
+        join.on(sql<boolean>`u.id = coalesce(i.dependent_id, i.patient_id)`),
+      )
+      .leftJoin('profiles as p', 'p.id', 'u.id')
+      .where('i.status', '=', 'pending')
+      .where('i.expires_at', '>', sql<Date>`now()`)
+      .select([
+        'i.id',
+        'i.patient_id',
+        'i.email',
+        'i.relationship',
+        'i.may_record',
+        'i.may_message',
+        'i.may_visits',
+        'i.expires_at',
+        'i.dependent_id',
+        'u.email as patient_email',
+        'p.first_name',
+        'p.last_name',
+      ]);
+  type OpenRow = Awaited<ReturnType<ReturnType<typeof openInvitations>['executeTakeFirstOrThrow']>>;
+  const openInvitationOf = (row: OpenRow): OpenInvitation => ({
+    id: row.id,
+    patientId: row.patient_id,
+    patientName: displayName(row.first_name, row.last_name, row.patient_email, '—'),
+    email: row.email,
+    relationship: row.relationship as Relationship,
+    permissions: permissionsOf(row),
+    expiresAt: new Date(row.expires_at),
+    dependentId: row.dependent_id,
+  });
+
   return {
     async caregivers(patientId: string): Promise<Caregiver[]> {
       const rows = await db
@@ -340,42 +376,37 @@ export function careCircleRepository(db: Kysely<Database>) {
 
     /** The pending, unexpired invitation whose token hashes to this. */
     async openInvitation(tokenHash: string): Promise<OpenInvitation | null> {
-      // Named after whose record it is: the inviting patient's, or for a login the dependent's.
-      const row = await db
-        .selectFrom('care_invitations as i')
-        .innerJoin('user as u', (join) =>
-          join.on(sql<boolean>`u.id = coalesce(i.dependent_id, i.patient_id)`),
-        )
-        .leftJoin('profiles as p', 'p.id', 'u.id')
-        .where('i.token_hash', '=', tokenHash)
-        .where('i.status', '=', 'pending')
-        .where('i.expires_at', '>', sql<Date>`now()`)
-        .select([
-          'i.id',
-          'i.patient_id',
-          'i.email',
-          'i.relationship',
-          'i.may_record',
-          'i.may_message',
-          'i.may_visits',
-          'i.expires_at',
-          'i.dependent_id',
-          'u.email as patient_email',
-          'p.first_name',
-          'p.last_name',
-        ])
-        .executeTakeFirst();
-      if (!row) return null;
-      return {
-        id: row.id,
-        patientId: row.patient_id,
-        patientName: displayName(row.first_name, row.last_name, row.patient_email, '—'),
-        email: row.email,
-        relationship: row.relationship as Relationship,
-        permissions: permissionsOf(row),
-        expiresAt: new Date(row.expires_at),
-        dependentId: row.dependent_id,
-      };
+      const row = await openInvitations().where('i.token_hash', '=', tokenHash).executeTakeFirst();
+      return row ? openInvitationOf(row) : null;
+    },
+
+    /**
+     * Notes which invitation the latest sign-up of the unconfirmed account `userId` came
+     * through (none: `invitationId` null), so confirming it accepts that one only.
+     */
+    async noteSignUp(userId: string, invitationId: string | null): Promise<void> {
+      await db
+        .updateTable('care_invitations')
+        .set({ signed_up_by: null })
+        .where('signed_up_by', '=', userId)
+        .execute();
+      if (invitationId === null) return;
+      await db
+        .updateTable('care_invitations')
+        .set({ signed_up_by: userId })
+        .where('id', '=', invitationId)
+        .where('status', '=', 'pending')
+        .where('dependent_id', 'is', null)
+        .execute();
+    },
+
+    /** The pending, unexpired invitations to care the account `userId` signed up through. */
+    async signedUpThrough(userId: string): Promise<OpenInvitation[]> {
+      const rows = await openInvitations()
+        .where('i.signed_up_by', '=', userId)
+        .where('i.dependent_id', 'is', null)
+        .execute();
+      return rows.map(openInvitationOf);
     },
 
     /**

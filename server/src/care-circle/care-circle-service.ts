@@ -66,7 +66,7 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 export function careCircleService(deps: {
   circle: CareCircleRepository;
   /** A dependent's account and their own login: accounts are written through the users repository. */
-  users: Pick<UsersRepository, 'addDependentAccount' | 'giveDependentLogin' | 'idByEmail'>;
+  users: Pick<UsersRepository, 'addDependentAccount' | 'giveDependentLogin' | 'idByEmail' | 'get'>;
   /** The account system's hash of a password (`passwordHashOf`). */
   hashPassword: (password: string) => Promise<string>;
   trail: AuditTrail;
@@ -114,6 +114,17 @@ export function careCircleService(deps: {
   function newLink(): { token: string; expiresAt: Date } {
     const expiresAt = new Date(Date.now() + invitationValidDays * 24 * 60 * 60 * 1000);
     return { token: newToken(), expiresAt };
+  }
+
+  /** The invitation to care a sign-up with this code and address comes through, or null. */
+  async function admittedBy(code: string, email: string): Promise<OpenInvitation | null> {
+    if (!invitationTokenPattern.test(code.trim().toUpperCase())) return null;
+    const invitation = await circle.openInvitation(tokenHash(code));
+    return invitation !== null &&
+      invitation.dependentId === null &&
+      sameAddress(invitation.email, email)
+      ? invitation
+      : null;
   }
 
   async function openInvitation(token: string): Promise<OpenInvitation> {
@@ -404,13 +415,48 @@ export function careCircleService(deps: {
 
     /** Whether a sign-up may use this token as its invitation code: pending, for that address. */
     async admitsSignUp(token: string, email: string): Promise<boolean> {
-      if (!invitationTokenPattern.test(token.trim().toUpperCase())) return false;
-      const invitation = await circle.openInvitation(tokenHash(token));
-      return (
-        invitation !== null &&
-        invitation.dependentId === null &&
-        sameAddress(invitation.email, email)
-      );
+      return (await admittedBy(token, email)) !== null;
+    },
+
+    /**
+     * After a sign-up the account system took: the unconfirmed account of that address
+     * remembers the invitation whose link was its code (or none, for the pilot's code), so
+     * confirming the address accepts it. The latest sign-up decides; a confirmed account's
+     * owner accepts by signing in, as anyone with an account does.
+     */
+    async signedUp(code: string, email: string): Promise<void> {
+      const userId = await deps.users.idByEmail(email.trim().toLowerCase());
+      if (userId === null || (await deps.users.get(userId)).emailVerified) return;
+      const invitation = await admittedBy(code, email);
+      await circle.noteSignUp(userId, invitation?.id ?? null);
+    },
+
+    /**
+     * The account confirmed its address: each invitation its sign-up came through, still
+     * pending and mailed to that very address, is accepted for it, each with its own entry.
+     * A cancelled, expired or used one gives nothing.
+     */
+    async addressConfirmed(account: { id: string; email: string }, address: string | null) {
+      for (const invitation of await circle.signedUpThrough(account.id)) {
+        if (!sameAddress(invitation.email, account.email)) continue;
+        if (invitation.patientId === account.id) continue;
+        await trail.change(
+          () => circle.accept(invitation, account.id),
+          (done) =>
+            done
+              ? {
+                  type: 'care-access-granted',
+                  agent: { id: account.id, role: 'patient', address, onBehalfOf: null },
+                  entity: {
+                    type: 'care-grant',
+                    id: invitation.id,
+                    subjectId: invitation.patientId,
+                  },
+                  detail: { permissions: invitation.permissions, through: 'sign-up' },
+                }
+              : null,
+        );
+      }
     },
   };
 }

@@ -374,6 +374,8 @@ export interface CareInvitationsTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The dependent a login invitation is for; null for an invitation to care. */
   dependent_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The unconfirmed account whose sign-up used this invitation's link (`0025-invitation-sign-ups`). */
+  signed_up_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A server process holding an open event stream of someone's, as of its last heartbeat. */

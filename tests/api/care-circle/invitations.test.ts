@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CareCircle, CaredFor, InvitationPreview } from '@shared/care-circle';
 import type { Client } from '../auth/client';
 import {
+  inviteCode,
   password,
   signUpAndConfirm,
   signedIn,
@@ -70,21 +71,23 @@ describe.each(databaseVariants)('care-circle invitations on the $name database',
       inviteCode: token.toLowerCase(),
     });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(200);
-    const confirmation = await world.smtp.nextMailTo(hariEmail, 1);
-    const confirmed = await world.client().get(linksIn(confirmation.text)[0]!);
-    expect(confirmed.status).toBe(302);
+    // Not confirmed yet: nothing granted, the invitation still waits in her circle.
+    expect(await grantsOf(hariEmail)).toBe(0);
+    expect((await sita.client.get<CareCircle>('/api/care-circle')).body.invitations).toHaveLength(
+      1,
+    );
+    await confirm(hariEmail);
 
+    // Confirming the address accepted the invitation the sign-up came through.
     const hari = await signedIn(world, hariEmail);
-    expect((await hari.get<CaredFor[]>('/api/caring-for')).body).toEqual([]);
-    const accepted = await hari.post<CaredFor>(`/api/care-invitations/${token}/accept`);
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    expect(accepted.body).toMatchObject({
-      name: 'Sita Sharma',
-      relationship: 'son',
-      permissions: readOnly,
-      guardian: false,
-    });
-    expect((await hari.get<CaredFor[]>('/api/caring-for')).body).toHaveLength(1);
+    expect((await hari.get<CaredFor[]>('/api/caring-for')).body).toEqual([
+      expect.objectContaining({
+        name: 'Sita Sharma',
+        relationship: 'son',
+        permissions: readOnly,
+        guardian: false,
+      }),
+    ]);
 
     // Used once: a replay, by anyone, finds nothing.
     const replay = await hari.post(`/api/care-invitations/${token}/accept`);
@@ -96,6 +99,123 @@ describe.each(databaseVariants)('care-circle invitations on the $name database',
     expect(circle.body.caregivers).toEqual([
       expect.objectContaining({ email: hariEmail, relationship: 'son', permissions: readOnly }),
     ]);
+  });
+
+  /** How many grants the account with this address holds of anyone's. */
+  const grantsOf = async (email: string) => {
+    const { rows } = await sql<{ count: number }>`select count(*)::int as count
+      from care_grants g join "user" u on u.id = g.caregiver_id
+      where u.email = ${email}`.execute(world.server.database.db);
+    return rows[0]!.count;
+  };
+
+  /** Opens the latest confirmation link mailed to `email`. */
+  const confirm = async (email: string) => {
+    const confirmation = await vi.waitFor(
+      () => {
+        const mails = world.smtp.mailsTo(email).filter((mail) => /confirm/i.test(mail.subject));
+        if (mails.length === 0) throw new Error(`no confirmation mailed to ${email} yet`);
+        return mails.at(-1)!;
+      },
+      { timeout: 5_000 },
+    );
+    const confirmed = await world.client().get(linksIn(confirmation.text)[0]!);
+    expect(confirmed.status).toBe(302);
+  };
+
+  /** A sign-up of `email` with `code` (an invitation's token or the pilot's code). */
+  const signUpWith = async (email: string, code: string) => {
+    const seen = world.smtp.mailsTo(email).length;
+    const answer = await world.client().post('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: '',
+      inviteCode: code,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await world.smtp.nextMailTo(email, seen);
+  };
+
+  it('gives a sign-up through a link nothing when the invitation was cancelled or ran out before the address was confirmed', async () => {
+    const sita = await patient();
+
+    const cancelledEmail = uniqueEmail('cancelled');
+    const cancelled = await invite(sita.client, cancelledEmail);
+    await signUpWith(cancelledEmail, cancelled.token);
+    const cancel = await sita.client.call(
+      'DELETE',
+      `/api/care-circle/invitations/${cancelled.invitation.id}`,
+    );
+    expect(cancel.status).toBe(204);
+    await confirm(cancelledEmail);
+    expect(await grantsOf(cancelledEmail)).toBe(0);
+
+    const lateEmail = uniqueEmail('late');
+    const late = await invite(sita.client, lateEmail);
+    await signUpWith(lateEmail, late.token);
+    await sql`update care_invitations set expires_at = now() - interval '1 second'
+      where id = ${late.invitation.id}`.execute(world.server.database.db);
+    await confirm(lateEmail);
+    expect(await grantsOf(lateEmail)).toBe(0);
+
+    // A link replaced by a newer invitation to the same address opens no sign-up at all.
+    const replacedEmail = uniqueEmail('replaced');
+    const first = await invite(sita.client, replacedEmail);
+    await invite(sita.client, replacedEmail);
+    const refused = await world.client().post('/api/auth/sign-up/email', {
+      email: replacedEmail,
+      password,
+      name: '',
+      inviteCode: first.token,
+    });
+    expect(refused.status).toBe(400);
+
+    expect((await sita.client.get<CareCircle>('/api/care-circle')).body.caregivers).toEqual([]);
+  });
+
+  it("accepts only through the account's latest sign-up, for the address it was sent to, and never for a confirmed account signing up again", async () => {
+    const sita = await patient();
+
+    // Someone signs up through the link, then the owner of the address signs up again with
+    // the pilot's code: the latest sign-up decides, and it came through no invitation.
+    const retriedEmail = uniqueEmail('retried');
+    const retried = await invite(sita.client, retriedEmail);
+    await signUpWith(retriedEmail, retried.token);
+    await signUpWith(retriedEmail, inviteCode);
+    await confirm(retriedEmail);
+    expect(await grantsOf(retriedEmail)).toBe(0);
+    // The invitation is still there to accept by choice.
+    const chosen = await (
+      await signedIn(world, retriedEmail)
+    ).post(`/api/care-invitations/${retried.token}/accept`);
+    expect(chosen.status).toBe(200);
+
+    // A confirmed account's sign-up through a link (as if new) grants nothing: it accepts by
+    // signing in, as the link's page offers.
+    const knownEmail = uniqueEmail('known');
+    await signUpAndConfirm(world, knownEmail);
+    const known = await invite(sita.client, knownEmail);
+    const again = await world.client().post('/api/auth/sign-up/email', {
+      email: knownEmail,
+      password: 'another-pass-2026',
+      name: '',
+      inviteCode: known.token,
+    });
+    expect(again.status).toBe(200);
+    expect(await grantsOf(knownEmail)).toBe(0);
+
+    // The link is the invited address's only: a sign-up under another one is refused, and
+    // confirming that address gives nothing.
+    const otherEmail = uniqueEmail('other');
+    const other = await invite(sita.client, uniqueEmail('meant'));
+    const elsewhere = await world.client().post('/api/auth/sign-up/email', {
+      email: otherEmail,
+      password,
+      name: '',
+      inviteCode: other.token,
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(await grantsOf(otherEmail)).toBe(0);
   });
 
   it('refuses an expired link, a cancelled one, and an account it was not sent to', async () => {

@@ -6,16 +6,17 @@ import { localSetting } from './local-setting';
 
 /**
  * Whom the signed-in person acts for on this device: a patient who let them care for them, or
- * a family member they are guardian of. Kept in localStorage as `<account id> <patient id>`,
- * so the choice is the account's on this device only: another account signing in reads
- * nobody, and erasing the account's data (`account-data.ts`) erases it too.
+ * a family member they are guardian of. Kept in localStorage as `<account id> <patient id>
+ * <their name>`, so the choice is the account's on this device only: another account signing
+ * in reads nobody, and erasing the account's data (`account-data.ts`) erases it too. The name
+ * lets the device say whose access ended even when the server no longer lists them.
  */
 const stored = localSetting<string | null>('sewa-acting-for', (raw) => raw);
 
-function parse(raw: string | null): { userId: string; patientId: string } | null {
+function parse(raw: string | null): { userId: string; patientId: string; name: string } | null {
   if (raw === null) return null;
-  const [userId, patientId] = raw.split(' ');
-  return userId && patientId ? { userId, patientId } : null;
+  const [userId, patientId, ...name] = raw.split(' ');
+  return userId && patientId ? { userId, patientId, name: name.join(' ') } : null;
 }
 
 /** The patient the account `userId` acts for on this device, or null for their own record. */
@@ -29,9 +30,17 @@ export function currentActingFor(): string | null {
   return actingForOf(dataOwner.get());
 }
 
-/** Acts for `patientId` from now on, or for oneself (null). */
-export function setActingFor(userId: string, patientId: string | null): void {
-  stored.set(patientId === null ? null : `${userId} ${patientId}`);
+/** Acts for `patientId` (named `name`) from now on, or for oneself (null). */
+export function setActingFor(userId: string, patientId: string | null, name = ''): void {
+  stored.set(patientId === null ? null : `${userId} ${patientId} ${name}`.trimEnd());
+}
+
+/** The name the account `userId` last chose `patientId` under on this device, if any. */
+export function actingForNameOf(userId: string, patientId: string): string | null {
+  const choice = parse(stored.get());
+  return choice?.userId === userId && choice.patientId === patientId && choice.name !== ''
+    ? choice.name
+    : null;
 }
 
 /** Forgets the choice unless it is `keep`'s (everyone's when null). */

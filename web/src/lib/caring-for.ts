@@ -34,3 +34,14 @@ export function useMayDo(permission: CarePermission): boolean {
   if (person === null) return false;
   return person.guardian || person.permissions[permission];
 }
+
+/**
+ * Whether the account may add to the record shown (a reading, a dose taken, a photo): always
+ * to its own; to someone else's only as their guardian, whatever else they granted.
+ */
+export function useMayAddToRecord(): boolean {
+  const actingFor = useActingFor();
+  const person = useActingForPerson();
+  if (actingFor === null) return true;
+  return person?.guardian ?? false;
+}

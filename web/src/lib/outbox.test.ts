@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './api-client';
 import { onlineStatus } from './online-status';
-import { isRefusal, outbox, retryDelayMs } from './outbox';
+import { isRefusal, onNotPermitted, outbox, retryDelayMs } from './outbox';
 import { outboxStorage } from './outbox-db';
 
 interface Note {
@@ -110,6 +110,38 @@ describe('the outbox', () => {
     await vi.waitFor(async () => expect((await outboxStorage.get(other.id))?.state).toBe('failed'));
     await outbox.remove(other.id);
     expect(await pendingCount()).toBe(0);
+  });
+
+  it('keeps nothing written for someone cared for that the server refuses for lack of permission, and says so', async () => {
+    currentOwner = signIn();
+    server = fakeServer();
+    server.answerWith(() => new ApiRequestError(404, 'not_found', 'No such record.'));
+    const heard: (string | null | undefined)[] = [];
+    const stop = onNotPermitted((entry) => heard.push(entry.actingFor));
+    const now = Date.now();
+    // "Taken" pressed for Sita by a caregiver her grant lets read, not write.
+    await outboxStorage.put({
+      kind: 'note',
+      key: 'a',
+      id: crypto.randomUUID(),
+      payload: { text: 'taken for her' },
+      ownerId: currentOwner,
+      actingFor: 'sita',
+      state: 'pending',
+      reason: null,
+      attempts: 0,
+      createdAt: now,
+      nextAttemptAt: now,
+    });
+    comeBackOnline();
+    await vi.waitFor(() => expect(heard).toEqual(['sita']));
+    // Not "Not sent", waiting for a retry that cannot work: gone from the device.
+    expect(await pendingCount()).toBe(0);
+    stop();
+
+    // One's own entry refused the same way stays, for the person to see and decide.
+    const own = await add('b', 'mine');
+    await vi.waitFor(async () => expect((await outboxStorage.get(own.id))?.state).toBe('failed'));
   });
 
   it('waits for its sender, and never sends another account’s entries', async () => {

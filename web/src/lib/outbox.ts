@@ -1,4 +1,4 @@
-import { currentActingFor } from './acting-for';
+import { accessEndedCode, currentActingFor } from './acting-for';
 import { actingForDuring, ApiRequestError } from './api-client';
 import { createStore, useStore } from './create-store';
 import { onlineStatus } from './online-status';
@@ -36,6 +36,29 @@ export function retryDelayMs(attempts: number): number {
 export function isRefusal(error: unknown): boolean {
   if (!(error instanceof ApiRequestError)) return true;
   return error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+}
+
+/**
+ * A refusal of work written for someone cared for that says the grant does not cover it: the
+ * server answers what a caregiver may not do as a missing record (404) or forbidden (403).
+ * Sent again it would be refused again, so it is not kept (see `onNotPermitted`).
+ */
+export function isNotPermitted(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return false;
+  // An ended grant is `use-care-access.ts`'s: everything written for them is erased at once.
+  if (error.code === accessEndedCode) return false;
+  return error.status === 403 || error.status === 404;
+}
+
+const notPermittedListeners = new Set<(entry: OutboxEntry) => void>();
+
+/**
+ * Hears each entry written for someone cared for that the server refused for lack of
+ * permission: it has left the outbox, and the screen says why. Returns the way to stop.
+ */
+export function onNotPermitted(listener: (entry: OutboxEntry) => void): () => void {
+  notPermittedListeners.add(listener);
+  return () => notPermittedListeners.delete(listener);
 }
 
 function reasonOf(error: unknown): OutboxReason {
@@ -94,6 +117,12 @@ async function deliver(owner: string, entry: OutboxEntry): Promise<'delivered' |
     return 'delivered';
   } catch (error) {
     const attempts = entry.attempts + 1;
+    if (entry.actingFor && isNotPermitted(error)) {
+      // Not "Not sent" for ever: no retry of it can work while the grant stays as it is.
+      await outboxStorage.remove(entry.id);
+      for (const listener of notPermittedListeners) listener(entry);
+      return 'delivered';
+    }
     if (isRefusal(error)) {
       await change(entry.id, { state: 'failed', attempts, reason: reasonOf(error) });
       return 'delivered';

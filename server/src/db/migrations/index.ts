@@ -23,6 +23,7 @@ import * as clinics from './0021-clinics';
 import * as smartClients from './0022-smart-clients';
 import * as notificationHandOver from './0023-notification-hand-over';
 import * as structuredDoses from './0024-structured-doses';
+import * as invitationSignUps from './0025-invitation-sign-ups';
 
 /**
  * Every migration, in the order it runs. Listed by hand rather than read from
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-smart-clients': smartClients,
   '0023-notification-hand-over': notificationHandOver,
   '0024-structured-doses': structuredDoses,
+  '0025-invitation-sign-ups': invitationSignUps,
 };

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { CameraCapture } from '@/features/camera/components/camera-capture';
 import { queuePhoto } from '@/features/uploads/upload-sync';
+import { useActingForPerson, useMayAddToRecord } from '@/lib/caring-for';
 
 interface CameraSheetProps {
   open: boolean;
@@ -12,9 +13,12 @@ interface CameraSheetProps {
 /**
  * The patient's full-screen capture overlay, opened from the centre navigation button.
  * A photo becomes a pending upload of the signed-in patient, sent when the device is online.
+ * Caring for someone, only their guardian adds photos to their record; anyone else reads why not.
  */
 export function CameraSheet({ open, onOpenChange }: CameraSheetProps) {
   const { t } = useTranslation();
+  const mayAdd = useMayAddToRecord();
+  const person = useActingForPerson();
   const keepPhoto = (photo: Blob) => queuePhoto(photo);
 
   return (
@@ -35,7 +39,14 @@ export function CameraSheet({ open, onOpenChange }: CameraSheetProps) {
               <XIcon className="size-6" aria-hidden="true" />
             </DialogPrimitive.Close>
           </header>
-          {open && <CameraCapture onPhoto={keepPhoto} />}
+          {open &&
+            (mayAdd ? (
+              <CameraCapture onPhoto={keepPhoto} />
+            ) : (
+              <p role="note" className="p-4 text-base">
+                {t('careCircle.caringFor.notGranted', { name: person?.name ?? '' })}
+              </p>
+            ))}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -60,10 +60,12 @@ function SessionFailed({ retry }: { retry: () => void }) {
 
 /**
  * What a page of a patient's record needs the person cared for to have granted: their record
- * (Health and its readings), writing to their care team, booking and joining their visits.
- * Every other page is the account's own or shows only what the server answers for them.
+ * (Health and its readings), adding a reading (a guardian's only), writing to their care team,
+ * booking and joining their visits. Every other page is the account's own or shows only what
+ * the server answers for them.
  */
-function permissionFor(location: string): CarePermission | null {
+function permissionFor(location: string): CarePermission | 'add-to-record' | null {
+  if (location === '/health/vitals/new') return 'add-to-record';
   if (location === '/health' || location.startsWith('/health/')) return 'record';
   if (location === '/messages' || location.startsWith('/messages/')) return 'message';
   if (location.startsWith('/appointments/') || location.startsWith('/visit/')) return 'visits';

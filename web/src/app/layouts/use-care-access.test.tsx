@@ -4,11 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaredFor } from '@shared/care-circle';
 import { CaringForSwitch } from '@/features/care-circle/components/caring-for-switch';
-import { currentActingFor, forgetActingFor, scopedQueryHash, setActingFor } from '@/lib/acting-for';
+import {
+  actingForNameOf,
+  currentActingFor,
+  forgetActingFor,
+  scopedQueryHash,
+  setActingFor,
+} from '@/lib/acting-for';
 import { dataOwner } from '@/lib/data-owner';
 import { outbox } from '@/lib/outbox';
 import { outboxStorage } from '@/lib/outbox-db';
+import { toast } from '@/lib/toast';
 import { useCareAccess } from './use-care-access';
+
+vi.mock('@/lib/toast', () => ({
+  toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }),
+}));
 
 const me = 'user-hari';
 
@@ -162,5 +173,30 @@ describe('access removed', () => {
       .getAll()
       .map((query) => query.queryHash);
     expect(hashes.some((hash) => hash.includes(sita.patientId))).toBe(false);
+  });
+
+  it('names the person whose access ended, also on a page opened after it ended', async () => {
+    dataOwner.set(me);
+    // Chosen on this device earlier; by the time the app opens again she has removed him.
+    setActingFor(me, sita.patientId, 'Sita Sharma');
+    caringForServer([]);
+    renderShell();
+    await waitFor(() => expect(currentActingFor()).toBeNull());
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        "You no longer have access to Sita Sharma's record. Their data was removed from this device.",
+      ),
+    );
+  });
+
+  it('keeps the name of the person chosen with the choice', async () => {
+    dataOwner.set(me);
+    caringForServer([sita, anil]);
+    renderShell();
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Caring for' }),
+      'Anil Sharma',
+    );
+    expect(actingForNameOf(me, anil.patientId)).toBe('Anil Sharma');
   });
 });

@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CaredFor } from '@shared/care-circle';
 import { eraseCaredForData } from '@/lib/account-data';
-import { actingForOf, onCareAccessEnded, scopedPatients } from '@/lib/acting-for';
+import { actingForNameOf, actingForOf, onCareAccessEnded, scopedPatients } from '@/lib/acting-for';
 import { caringForQueryOptions } from '@/lib/caring-for';
 import { i18n } from '@/lib/i18n';
-import { outbox } from '@/lib/outbox';
+import { onNotPermitted, outbox } from '@/lib/outbox';
 import { toast } from '@/lib/toast';
 
 /**
@@ -40,10 +40,12 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
     if (userId === null) return;
     // Only someone whose data the device held is erased: that is always worth saying, once.
     const erase = (patientId: string) => {
+      // Listed this visit, or the name they were chosen under on this device (a page opened
+      // after the access ended never saw them listed).
+      const name = names.current.get(patientId) ?? actingForNameOf(userId, patientId) ?? undefined;
       void eraseCaredForData(queryClient, userId, patientId)
         .catch(() => undefined)
         .then(() => {
-          const name = names.current.get(patientId);
           if (told.current.has(patientId)) return;
           told.current.add(patientId);
           toast(
@@ -53,10 +55,21 @@ export function useCareAccess(userId: string | null, enabled: boolean): CaredFor
           );
         });
     };
-    const stop = onCareAccessEnded((patientId) => {
+    const stopEnded = onCareAccessEnded((patientId) => {
       erase(patientId);
       void queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey });
     });
+    // Work written for them that their grant does not cover left the outbox: say so, and ask
+    // again what they grant, so the screen stops offering it.
+    const stopRefused = onNotPermitted((entry) => {
+      const name = entry.actingFor ? names.current.get(entry.actingFor) : undefined;
+      toast.error(i18n.t('careCircle.caringFor.notGranted', { name: name ?? '' }));
+      void queryClient.invalidateQueries({ queryKey: caringForQueryOptions.queryKey });
+    });
+    const stop = () => {
+      stopEnded();
+      stopRefused();
+    };
     const listed = caringFor.data;
     // Only a list the server gave since this page started: one restored from the device's
     // snapshot may be older than a person added since, who must not be erased for it.

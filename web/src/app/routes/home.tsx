@@ -26,7 +26,7 @@ import { visitErrorText } from '@/features/visits/visit-errors';
 import { useVitals, vitalsQueryOptions } from '@/features/vitals/api/get-vitals';
 import { currentActingFor, useActingFor } from '@/lib/acting-for';
 import { activeEncounter } from '@/lib/active-encounter';
-import { useActingForPerson, useMayDo } from '@/lib/caring-for';
+import { useActingForPerson, useMayAddToRecord, useMayDo } from '@/lib/caring-for';
 import { preloadable } from '@/lib/preloadable';
 import { sessionQueryOptions, useSession } from '@/lib/session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
@@ -97,48 +97,52 @@ function useDoseTaken(userId: string | undefined) {
 
 /**
  * The patient's dashboard with a record: their own, or that of the person they care for
- * (`userId` is then that patient's id), showing only what that person granted.
+ * (`caringFor`, whose id `userId` then is), offering only what that person granted. The
+ * greeting is always the signed-in person's.
  */
-function PatientHome({ firstName, userId }: { firstName: string; userId: string }) {
-  const mayRead = useMayDo('record');
-  const mayMessage = useMayDo('message');
-  const mayVisit = useMayDo('visits');
-  const latestConversation = useLatestConversation();
-  const vitals = useVitals(mayRead ? userId : undefined);
-  const { doses, taken } = useDoseTaken(mayRead ? userId : undefined);
+function PatientHome({
+  firstName,
+  userId,
+  caringFor,
+}: {
+  firstName: string;
+  userId: string;
+  caringFor?: string;
+}) {
+  const { t } = useTranslation();
+  const shared = {
+    record: useMayDo('record'),
+    message: useMayDo('message'),
+    visits: useMayDo('visits'),
+    addToRecord: useMayAddToRecord(),
+  };
+  const latestConversation = useLatestConversation(shared.message);
+  const vitals = useVitals(shared.record ? userId : undefined);
+  const { doses, taken } = useDoseTaken(shared.record ? userId : undefined);
   // Without a dose today, whether a medicine is active tells "nothing more today" from none.
-  const medications = useMedications(mayRead && doses?.length === 0 ? userId : undefined);
+  const medications = useMedications(shared.record && doses?.length === 0 ? userId : undefined);
   const activeMedications =
     medications.data === undefined ||
     medications.data.some((medication) => medication.status === 'active');
   const joinVisit = useJoinVisit();
-  const next = useNextAppointment();
+  const next = useNextAppointment(shared.visits);
   const appointmentActions = useAppointmentActions();
   // A failed load shows the invitation rather than a placeholder that never ends.
-  const conversation = !mayMessage
-    ? null
-    : latestConversation.isPending
-      ? 'loading'
-      : (latestConversation.data ?? null);
-  const shownVitals = !mayRead
-    ? latestVitals([])
-    : vitals.data
-      ? latestVitals(vitals.data)
-      : 'loading';
-  const appointment = !mayVisit ? null : next.isPending ? 'loading' : (next.data ?? null);
+  const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
+  const shownVitals = vitals.data ? latestVitals(vitals.data) : 'loading';
+  const appointment = next.isPending ? 'loading' : (next.data ?? null);
   return (
     <PatientDashboard
       firstName={firstName}
+      caringFor={caringFor}
+      shared={shared}
+      notShared={t('careCircle.caringFor.notGranted', { name: caringFor ?? '' })}
       latestConversation={conversation}
       vitals={shownVitals}
       doses={
-        !mayRead
-          ? []
-          : doses === undefined || (doses.length === 0 && medications.isPending)
-            ? 'loading'
-            : doses
+        doses === undefined || (doses.length === 0 && medications.isPending) ? 'loading' : doses
       }
-      activeMedications={mayRead && activeMedications}
+      activeMedications={shared.record && activeMedications}
       onDoseTaken={taken}
       onJoinVisit={joinVisit}
       // A failed load says nothing is booked rather than loading for ever; "Schedule" stays.
@@ -201,7 +205,7 @@ export default function HomePage() {
       if (actingFor !== null) {
         // Their list not in yet: nothing of theirs is asked before what they granted is known.
         if (person === null) return null;
-        return <PatientHome firstName={person.name} userId={actingFor} />;
+        return <PatientHome firstName={firstName} userId={actingFor} caringFor={person.name} />;
       }
       return <PatientHome firstName={firstName} userId={me.user.id} />;
     case 'doctor':

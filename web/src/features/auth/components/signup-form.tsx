@@ -21,13 +21,15 @@ function uppercase(event: ChangeEvent<HTMLInputElement>) {
 
 /**
  * Email, password and the pilot's invitation code; the button waits for all three. Opened
- * from a care circle's invitation (`/signup?invitation=TOKEN&email=…`), the link's token
- * stands in for the code and the invited address is filled in.
+ * from a care circle's invitation (`invited`), the link's token is the code, never shown, and
+ * the address is the invited one.
  */
 export function SignupForm({
   initial = {},
+  invited = false,
 }: {
   initial?: { email?: string | null; inviteCode?: string | null };
+  invited?: boolean;
 }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -68,7 +70,11 @@ export function SignupForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <EmailField error={knownErrorText(t, errors.email?.message)} {...form.register('email')} />
+      <EmailField
+        error={knownErrorText(t, errors.email?.message)}
+        readOnly={invited}
+        {...form.register('email')}
+      />
       <TextField
         label={t('auth.fields.password')}
         type="password"
@@ -80,18 +86,20 @@ export function SignupForm({
         error={passwordError}
         {...form.register('password')}
       />
-      <TextField
-        label={t('auth.fields.inviteCode')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        error={knownErrorText(t, errors.inviteCode?.message)}
-        {...inviteField}
-        onChange={(event) => {
-          uppercase(event);
-          void inviteField.onChange(event);
-        }}
-      />
+      {!invited && (
+        <TextField
+          label={t('auth.fields.inviteCode')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          error={knownErrorText(t, errors.inviteCode?.message)}
+          {...inviteField}
+          onChange={(event) => {
+            uppercase(event);
+            void inviteField.onChange(event);
+          }}
+        />
+      )}
       {signUp.isError && (
         <FormError>
           {authErrorText(t, signUp.error, t('auth.errors.somethingWrong'), {

@@ -69,6 +69,9 @@ describe('the care circle', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Care circle' })).toBeVisible();
     expect(await screen.findByText('Hari Sharma')).toBeVisible();
     expect(screen.getByText('gita@example.com')).toBeVisible();
+    // A pending invitation says what it grants.
+    expect(screen.getByText(/They may: See my health record/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'ने' })).toBeVisible();
     expect(screen.getByText('Anil Sharma')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add a family member' })).toBeVisible();
   });
@@ -90,7 +93,19 @@ describe('the care circle', () => {
         }),
       ),
     );
+    // One tap only asks: nothing is removed until the patient confirms.
     await userEvent.click(within(row).getByRole('button', { name: 'Remove access' }));
+    const dialog = await screen.findByRole('dialog', { name: "Remove Hari Sharma's access?" });
+    expect(fetchMock).not.toHaveBeenCalledWith(
+      '/api/care-circle/caregivers/grant-1',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep access' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Remove access' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Access removed'));
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/care-circle/caregivers/grant-1',

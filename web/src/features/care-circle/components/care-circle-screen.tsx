@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageLoading } from '@/components/layout/page-loading';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ export function CareCircleScreen() {
   const [loginFor, setLoginFor] = useState<string | null>(null);
   return (
     <div className="grid grid-cols-1 gap-4">
-      <PageHeader title={t('careCircle.title')} />
+      <PageHeader title={t('careCircle.title')} actions={<LanguageToggle />} />
       <p className="text-muted-foreground text-sm">{t('careCircle.intro')}</p>
       {circle.isPending ? (
         <PageLoading />

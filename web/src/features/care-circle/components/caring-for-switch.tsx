@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CarePermission, CaredFor } from '@shared/care-circle';
 import { setActingFor, useActingFor } from '@/lib/acting-for';
-import { useActingForPerson, useMayDo } from '@/lib/caring-for';
+import { useActingForPerson, useMayAddToRecord, useMayDo } from '@/lib/caring-for';
 
 /**
  * The shell's switch between one's own record ("Myself") and each person one cares for.
@@ -21,7 +21,10 @@ export function CaringForSwitch({ userId, people }: { userId: string; people: Ca
       <select
         id={id}
         value={actingFor ?? ''}
-        onChange={(event) => setActingFor(userId, event.target.value || null)}
+        onChange={(event) => {
+          const chosen = people.find((person) => person.patientId === event.target.value);
+          setActingFor(userId, chosen?.patientId ?? null, chosen?.name);
+        }}
         className="border-border bg-card focus-visible:outline-ring min-h-9 min-w-0 flex-1 rounded-lg border px-2 py-1"
       >
         <option value="">{t('careCircle.caringFor.myself')}</option>
@@ -67,19 +70,21 @@ export function NotGranted({ person }: { person: CaredFor | null }) {
 
 /**
  * `children` when the record shown is one's own or its patient granted `permission` (a
- * guardian holds every one); else a note saying it was not shared.
+ * guardian holds every one; `add-to-record`, a reading or a photo, is a guardian's only); else
+ * a note saying it was not shared.
  */
 export function GrantedOnly({
   permission,
   children,
 }: {
-  permission: CarePermission;
+  permission: CarePermission | 'add-to-record';
   children: ReactNode;
 }) {
   const actingFor = useActingFor();
   const person = useActingForPerson();
-  const mayDo = useMayDo(permission);
-  if (mayDo) return children;
+  const mayAdd = useMayAddToRecord();
+  const mayDo = useMayDo(permission === 'add-to-record' ? 'record' : permission);
+  if (permission === 'add-to-record' ? mayAdd : mayDo) return children;
   // Whom one cares for is still being asked: nothing of theirs is shown meanwhile.
   if (actingFor !== null && person === null) return null;
   return <NotGranted person={person} />;

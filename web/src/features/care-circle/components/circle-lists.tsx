@@ -1,6 +1,20 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Caregiver, Dependent, PendingInvitation } from '@shared/care-circle';
+import {
+  carePermissions,
+  type Caregiver,
+  type Dependent,
+  type PendingInvitation,
+} from '@shared/care-circle';
 import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
 import { toast } from '@/lib/toast';
@@ -10,6 +24,51 @@ import { LoginInviteForm } from './login-invite-form';
 import { PermissionCheckboxes } from './permission-checkboxes';
 
 const rowClass = 'border-border grid gap-2 border-t pt-3 first:border-t-0 first:pt-0';
+
+/** "Remove access", asked once more before it is done, as cancelling an appointment is. */
+function RemoveAccess({
+  name,
+  busy,
+  onRemove,
+}: {
+  name: string;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="justify-self-start" disabled={busy}>
+          {t('careCircle.caregivers.remove')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('careCircle.caregivers.close')}>
+        <DialogTitle>{t('careCircle.caregivers.removeTitle', { name })}</DialogTitle>
+        <DialogDescription>{t('careCircle.caregivers.removeQuestion', { name })}</DialogDescription>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={busy}
+            onClick={() => {
+              setOpen(false);
+              onRemove();
+            }}
+          >
+            {t('careCircle.caregivers.remove')}
+          </Button>
+          <DialogClose asChild>
+            <Button type="button" variant="ghost">
+              {t('careCircle.caregivers.keep')}
+            </Button>
+          </DialogClose>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
 
 /** A caregiver: who, how related, what they may do (changed at once), and removing them. */
 function CaregiverRow({ caregiver }: { caregiver: Caregiver }) {
@@ -50,19 +109,16 @@ function CaregiverRow({ caregiver }: { caregiver: Caregiver }) {
           );
         }}
       />
-      <Button
-        variant="outline"
-        className="justify-self-start"
-        disabled={remove.isPending}
-        onClick={() =>
+      <RemoveAccess
+        name={caregiver.name ?? caregiver.email ?? ''}
+        busy={remove.isPending}
+        onRemove={() =>
           remove.mutate(caregiver.id, {
             onSuccess: () => toast.success(t('careCircle.caregivers.removed')),
             onError: fail,
           })
         }
-      >
-        {t('careCircle.caregivers.remove')}
-      </Button>
+      />
     </li>
   );
 }
@@ -99,11 +155,21 @@ function InvitationRow({
   return (
     <li className={rowClass}>
       <div className="grid">
-        <span className="font-medium">{invitation.email}</span>
+        <span className="font-medium break-words">{invitation.email}</span>
         <span className="text-muted-foreground text-sm">
           {what} ·{' '}
           {t('careCircle.invitations.expires', { date: dates.dateTime(invitation.expiresAt) })}
         </span>
+        {loginFor === undefined && (
+          <span className="text-sm">
+            {t('careCircle.invitations.grants', {
+              permissions: carePermissions
+                .filter((permission) => invitation.permissions[permission])
+                .map((permission) => t(`careCircle.permissions.${permission}`))
+                .join(t('careCircle.invitations.separator')),
+            })}
+          </span>
+        )}
       </div>
       <Button
         variant="outline"

@@ -29,14 +29,16 @@ function latest(conversations: Conversation[], t: TFunction): LatestConversation
 
 /**
  * The signed-in user's most recently active conversation, or null when there is
- * none, kept current by push (or the poll). `data` is undefined while loading.
+ * none, kept current by push (or the poll). `data` is undefined while loading. Not asked
+ * while `enabled` is false (someone cared for who did not share their messages).
  */
-export function useLatestConversation() {
+export function useLatestConversation(enabled = true) {
   const { t } = useTranslation();
-  useMessagingPush();
+  useMessagingPush(enabled);
   const pushed = usePushConnected();
   return useQuery({
     ...conversationsQueryOptions(''),
+    enabled,
     refetchInterval: pushed ? false : messagePollMs,
     select: (conversations) => latest(conversations, t),
   });

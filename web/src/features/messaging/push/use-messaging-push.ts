@@ -9,8 +9,11 @@ import { acquirePush } from './push-connection';
  * connections to the server for as long as it is open, which the first screen's files and data
  * need more. Opening, the stream asks for whatever it missed.
  */
-export function useMessagingPush(): void {
+export function useMessagingPush(enabled = true): void {
   const queryClient = useQueryClient();
   const settled = useScreenSettled();
-  useEffect(() => (settled ? acquirePush(queryClient) : undefined), [queryClient, settled]);
+  useEffect(
+    () => (settled && enabled ? acquirePush(queryClient) : undefined),
+    [queryClient, settled, enabled],
+  );
 }

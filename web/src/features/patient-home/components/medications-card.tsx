@@ -40,6 +40,7 @@ export function MedicationsCard({
    * evening for the morning): the card then says so, not that there is none.
    */
   activeMedications?: boolean;
+  /** "Taken" on a dose; none offered without it (someone cared for who keeps that to themselves). */
   onTaken?: (dose: DoseDue) => void;
 }) {
   const { t } = useTranslation();
@@ -103,15 +104,17 @@ export function MedicationsCard({
                     {t('patientHome.medications.markedAsTaken')}
                   </p>
                 ) : (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    aria-describedby={`dose-${dose.key}`}
-                    onClick={() => onTaken?.(dose)}
-                  >
-                    {t('patientHome.medications.taken')}
-                  </Button>
+                  onTaken && (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      aria-describedby={`dose-${dose.key}`}
+                      onClick={() => onTaken(dose)}
+                    >
+                      {t('patientHome.medications.taken')}
+                    </Button>
+                  )
                 )}
               </li>
             );

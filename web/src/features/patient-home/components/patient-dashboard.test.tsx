@@ -372,4 +372,67 @@ describe('patient dashboard', () => {
     expect(medications.getByText('२१:०० बजे')).toBeVisible();
     expect(screen.getByText('भर्चुअल क्लिनिकको समय: दैनिक ७:३०–१९:००।')).toBeVisible();
   });
+
+  it('greets the caregiver signed in and offers only what the person cared for granted', () => {
+    const notShared = 'Sita Sharma has not shared this with you.';
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PatientDashboard
+          firstName="Hari"
+          caringFor="Sita Sharma"
+          shared={{ record: true, message: false, visits: false, addToRecord: false }}
+          notShared={notShared}
+          vitals={sitasVitals}
+          doses={sitasDoses}
+          onDoseTaken={() => undefined}
+          onJoinVisit={() => undefined}
+          appointment={null}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Hari, caring for Sita Sharma')).toBeVisible();
+    expect(screen.queryByText(/Welcome/)).toBeNull();
+    // Her record is shared: her doses and readings, but "Taken" is hers (or a guardian's) to press.
+    expect(within(card('Medications due')).getByText(/Amlodipine 5 mg/)).toBeVisible();
+    expect(within(card('Medications due')).queryByRole('button', { name: 'Taken' })).toBeNull();
+    // Visits and messages are not: the cards say so, and offer nothing that would be refused.
+    const appointment = card('Next appointment');
+    expect(within(appointment).getByText(notShared)).toBeVisible();
+    expect(within(appointment).queryByText(/No appointment booked/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Join Video Visit' })).toBeNull();
+    expect(within(card('Latest conversation')).getByText(notShared)).toBeVisible();
+    for (const name of [
+      'Schedule',
+      'Record vitals',
+      'Send photo/video',
+      'Message clinic',
+      'Share access',
+    ]) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
+  it('says plainly when the record itself was not shared, never that there is nothing', () => {
+    const notShared = 'Sita Sharma has not shared this with you.';
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PatientDashboard
+          firstName="Hari"
+          caringFor="Sita Sharma"
+          shared={{ record: false, message: true, visits: true, addToRecord: false }}
+          notShared={notShared}
+          latestConversation={null}
+          appointment={null}
+        />
+      </QueryClientProvider>,
+    );
+    expect(within(card('Medications due')).getByText(notShared)).toBeVisible();
+    expect(within(card('Vitals snapshot')).getByText(notShared)).toBeVisible();
+    expect(screen.queryByText(/No active medications/)).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Schedule' })[0]).toBeVisible();
+    expect(screen.getAllByRole('link', { name: 'Message clinic' })[0]).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Join Video Visit' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Record vitals' })).toBeNull();
+  });
 });

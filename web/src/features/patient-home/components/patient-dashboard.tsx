@@ -4,17 +4,51 @@ import type { LatestVitals } from '@shared/vitals';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { AnnouncementsCard } from './announcements-card';
+import { DashboardCard } from './dashboard-card';
 import { AppointmentCard, type JoinVisitRequest } from './appointment-card';
 import { LatestConversationCard, type LatestConversation } from './latest-conversation-card';
 import { MedicationsCard, type DoseDue } from './medications-card';
 import { OpenTasksCard } from './open-tasks-card';
-import { QuickActions } from './quick-actions';
+import { QuickActions, type QuickAction } from './quick-actions';
 import { SyncFooter } from './sync-footer';
 import { VitalsCard } from './vitals-card';
+
+/**
+ * What the person looking may do with the record shown: everything with their own; caring for
+ * someone, what that person granted (`addToRecord`: readings, doses taken and photos, a
+ * guardian's only). The server stays the judge; the screen only offers what it will take.
+ */
+export interface SharedWithReader {
+  record: boolean;
+  message: boolean;
+  visits: boolean;
+  addToRecord: boolean;
+}
+
+const everythingShared: SharedWithReader = {
+  record: true,
+  message: true,
+  visits: true,
+  addToRecord: true,
+};
+
+/** A card whose part of the record was not shared with the reader: it says so, no more. */
+function NotSharedCard({ title, note }: { title: string; note: string }) {
+  return (
+    <DashboardCard title={title}>
+      <p role="note" className="text-muted-foreground text-sm">
+        {note}
+      </p>
+    </DashboardCard>
+  );
+}
 
 /** The patient's home: every part in the spec's order. */
 export function PatientDashboard({
   firstName,
+  caringFor,
+  shared = everythingShared,
+  notShared = '',
   latestConversation = null,
   vitals = 'loading',
   doses = 'loading',
@@ -26,7 +60,14 @@ export function PatientDashboard({
   onCheckIn,
   onCancelAppointment,
 }: {
+  /** The signed-in person's first name: the home greets them, whoever's record it shows. */
   firstName: string;
+  /** The full name of the person cared for, when the record shown is theirs. */
+  caringFor?: string;
+  /** What the reader may see and do with the record shown. */
+  shared?: SharedWithReader;
+  /** What a card not shared says ("Sita Sharma has not shared this with you."). */
+  notShared?: string;
   /** `'loading'` while the conversations are on their way. */
   latestConversation?: LatestConversation | null | 'loading';
   /** The latest of each measure the patient's record holds; `'loading'` on their way. */
@@ -49,26 +90,54 @@ export function PatientDashboard({
   onCancelAppointment?: (appointment: Appointment) => void;
 }) {
   const { t } = useTranslation();
+  const offered: Record<QuickAction, boolean> = {
+    schedule: shared.visits,
+    recordVitals: shared.addToRecord,
+    sendPhoto: shared.addToRecord,
+    messageClinic: shared.message,
+    shareAccess: caringFor === undefined,
+  };
   return (
     <div className="grid grid-cols-1 gap-4">
       <div>
         <PageHeader title={t('pages.home')} actions={<LanguageToggle />} />
-        <p className="text-muted-foreground -mt-3">
-          {t('patientHome.welcome', { name: firstName })}
+        <p className="text-muted-foreground -mt-3 break-words">
+          {caringFor === undefined
+            ? t('patientHome.welcome', { name: firstName })
+            : t('patientHome.welcomeCaring', { name: firstName, patient: caringFor })}
         </p>
       </div>
-      <QuickActions />
-      <AppointmentCard
-        appointment={appointment}
-        busy={appointmentBusy}
-        onJoin={onJoinVisit}
-        onCheckIn={onCheckIn}
-        onCancel={onCancelAppointment}
-      />
+      <QuickActions offered={offered} />
+      {shared.visits ? (
+        <AppointmentCard
+          appointment={appointment}
+          busy={appointmentBusy}
+          onJoin={onJoinVisit}
+          onCheckIn={onCheckIn}
+          onCancel={onCancelAppointment}
+        />
+      ) : (
+        <NotSharedCard title={t('patientHome.appointment.title')} note={notShared} />
+      )}
       <OpenTasksCard />
-      <LatestConversationCard conversation={latestConversation} />
-      <MedicationsCard doses={doses} activeMedications={activeMedications} onTaken={onDoseTaken} />
-      <VitalsCard latest={vitals} />
+      {shared.message ? (
+        <LatestConversationCard conversation={latestConversation} />
+      ) : (
+        <NotSharedCard title={t('patientHome.conversation.title')} note={notShared} />
+      )}
+      {shared.record ? (
+        <MedicationsCard
+          doses={doses}
+          activeMedications={activeMedications}
+          onTaken={shared.addToRecord ? onDoseTaken : undefined} />
+      ) : (
+        <NotSharedCard title={t('patientHome.medications.title')} note={notShared} />
+      )}
+      {shared.record ? (
+        <VitalsCard latest={vitals} />
+      ) : (
+        <NotSharedCard title={t('patientHome.vitals.title')} note={notShared} />
+      )}
       <AnnouncementsCard />
       <SyncFooter />
     </div>

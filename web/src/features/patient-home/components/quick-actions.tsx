@@ -9,7 +9,6 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { useActingFor } from '@/lib/acting-for';
 
 const actionClass =
   'border-border bg-card hover:bg-muted flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-xl border p-2 text-center text-xs font-medium';
@@ -25,44 +24,62 @@ function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string 
   );
 }
 
+/** The dashboard's shortcuts, by name. */
+export type QuickAction =
+  'schedule' | 'recordVitals' | 'sendPhoto' | 'messageClinic' | 'shareAccess';
+
 /**
- * The five shortcuts of the dashboard (four while caring for someone); those without `href`
- * lead nowhere yet.
+ * The five shortcuts of the dashboard, those `offered` only: caring for someone, what they
+ * granted (only the patient shares their own record). Those without `href` lead nowhere yet.
  */
-export function QuickActions() {
+export function QuickActions({ offered }: { offered?: Partial<Record<QuickAction, boolean>> }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [, navigate] = useLocation();
   // `opens`: a button, as the spec draws it, that opens a page (Share access: the care circle).
-  const actions: { icon: LucideIcon; label: string; href?: string; opens?: string }[] = [
+  const actions: {
+    name: QuickAction;
+    icon: LucideIcon;
+    label: string;
+    href?: string;
+    opens?: string;
+  }[] = [
     {
+      name: 'schedule',
       icon: CalendarPlusIcon,
       label: t('patientHome.quickActions.schedule'),
       href: '/appointments/book',
     },
     {
+      name: 'recordVitals',
       icon: HeartPulseIcon,
       label: t('patientHome.quickActions.recordVitals'),
       href: '/health/vitals/new',
     },
-    { icon: CameraIcon, label: t('patientHome.quickActions.sendPhoto') },
+    { name: 'sendPhoto', icon: CameraIcon, label: t('patientHome.quickActions.sendPhoto') },
     {
+      name: 'messageClinic',
       icon: MessageCircleIcon,
       label: t('patientHome.quickActions.messageClinic'),
       href: '/messages',
     },
-    { icon: UsersIcon, label: t('patientHome.quickActions.shareAccess'), opens: '/care-circle' },
+    {
+      name: 'shareAccess',
+      icon: UsersIcon,
+      label: t('patientHome.quickActions.shareAccess'),
+      opens: '/care-circle',
+    },
   ];
-  // Only the patient shares their own record: nobody caring for them invites others.
-  const shown = useActingFor() === null ? actions : actions.slice(0, -1);
+  const shown = actions.filter((action) => offered?.[action.name] ?? true);
+  if (shown.length === 0) return null;
   return (
     <section aria-labelledby={titleId}>
       <h2 id={titleId} className="sr-only">
         {t('patientHome.quickActions.title')}
       </h2>
       <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
-        {shown.map(({ href, opens, ...action }) => (
-          <li key={action.label} className="grid">
+        {shown.map(({ href, opens, name, ...action }) => (
+          <li key={name} className="grid">
             {href ? (
               <Link href={href} className={actionClass}>
                 <ActionContent {...action} />
