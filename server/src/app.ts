@@ -364,6 +364,7 @@ export async function buildApp({
   const visitsServing = visitsService({
     visits,
     appointments: appointmentRecords,
+    vitals: vitalsRepository(db),
     access,
     hub: visitEvents,
     limiter,
@@ -382,6 +383,7 @@ export async function buildApp({
   });
   const appointmentsServing = appointmentsService({
     appointments: appointmentRecords,
+    vitals: vitalsRepository(db),
     access,
     visits,
     hub: visitEvents,
