@@ -11,11 +11,14 @@ import { DashboardCard } from './dashboard-card';
 /** A clinic time as the announcement reads it: "7:30", "19:00". */
 const clock = (time: string) => time.replace(/^0(\d)/, '$1');
 
-/** What the clinic's hours say, in the reader's words; null while they are not known. */
-function useHoursWords(hours: ClinicHours | undefined): string | null {
+/**
+ * What the clinic's hours say, in the reader's words, and, when nobody is on duty within
+ * today's hours, when a doctor next is; nothing while they are not known.
+ */
+function useHoursWords(hours: ClinicHours | undefined): string[] {
   const { t } = useTranslation();
   const dates = useDates();
-  if (!hours) return null;
+  if (!hours) return [];
   const spans = (list: readonly ClinicSpan[]) =>
     list.map((span) => dates.digits(`${clock(span.start)}–${clock(span.end)}`)).join(', ');
   let next: string | null = null;
@@ -29,16 +32,18 @@ function useHoursWords(hours: ClinicHours | undefined): string | null {
         : t('patientHome.announcements.onDay', { day: dates.weekdayAndDay(day), time });
   }
   if (hours.today.length === 0) {
-    return next
-      ? t('patientHome.announcements.closedToday', { when: next })
-      : t('patientHome.announcements.noHours');
+    return [
+      next
+        ? t('patientHome.announcements.closedToday', { when: next })
+        : t('patientHome.announcements.noHours'),
+    ];
   }
   const words = hours.daily
     ? t('patientHome.announcements.clinicHours', { hours: spans(hours.today) })
     : t('patientHome.announcements.clinicHoursToday', { hours: spans(hours.today) });
   return !hours.onDuty && next
-    ? `${words} ${t('patientHome.announcements.offDuty', { when: next })}`
-    : words;
+    ? [words, t('patientHome.announcements.offDuty', { when: next })]
+    : [words];
 }
 
 export function AnnouncementsCard() {
@@ -49,12 +54,12 @@ export function AnnouncementsCard() {
   return (
     <DashboardCard title={t('patientHome.announcements.title')}>
       <ul className="grid gap-2 text-sm">
-        {hours && (
-          <li className="flex gap-2">
+        {hours.map((words) => (
+          <li key={words} className="flex gap-2">
             <ClockIcon className="text-brand-700 mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {hours}
+            {words}
           </li>
-        )}
+        ))}
         <li className="flex gap-2">
           <MegaphoneIcon className="text-brand-700 mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {t('patientHome.announcements.eCheckIn', {
