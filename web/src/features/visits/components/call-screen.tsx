@@ -80,7 +80,7 @@ export function callLength(ms: number): string {
 /**
  * Who the call is with, and how long it has gone on since both were in (nothing before).
  */
-function CallHeader({ visit, role }: { visit: Visit; role: 'doctor' | 'patient' }) {
+export function CallHeader({ visit, role }: { visit: Visit; role: 'doctor' | 'patient' }) {
   const { t } = useTranslation();
   const dates = useDates();
   const now = useNow(1000);
