@@ -8,6 +8,7 @@ import {
   type ClinicDay,
 } from './clinic-time';
 import { recordIdSchema } from './record-id';
+import { vitalFlags } from './vitals';
 
 /**
  * Appointments: a doctor's weekly hours in clinic time, the free slots they give, a patient's
@@ -201,7 +202,17 @@ export const availabilitySchema = z.object({
   doctorId: z.nullable(z.string()),
   day: z.string(),
   slots: z.array(slotSchema),
-  days: z.array(z.object({ day: z.string(), free: z.number() })),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      free: z.number(),
+      /**
+       * Why a day has no free slot other than all being taken: `over`, today's hours have
+       * passed; `off`, the doctor does not work that day. Absent on a working day to come.
+       */
+      closed: z.optional(z.enum(['over', 'off'])),
+    }),
+  ),
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
@@ -271,7 +282,12 @@ export const appointmentListSchema = z.array(appointmentSchema);
  */
 export const doctorDaySchema = z.object({
   day: z.string(),
-  appointments: z.array(appointmentSchema),
+  appointments: z.array(
+    z.extend(appointmentSchema, {
+      /** The thresholds the patient's last recorded reading passed (`flagsOf`); empty when none. */
+      flags: z.array(z.enum(vitalFlags)),
+    }),
+  ),
 });
 export type DoctorDay = z.infer<typeof doctorDaySchema>;
 
@@ -291,3 +307,27 @@ export function checkInOpen(startsAt: Date | string, now: number = Date.now()): 
 export function lastBookableDay(today: ClinicDay = clinicToday()): ClinicDay {
   return addClinicDays(today, bookingHorizonDays - 1);
 }
+
+/** A span of the clinic's day when at least one doctor works, on the clinic's clock (`HH:mm`). */
+export const clinicSpanSchema = z.object({ start: z.string(), end: z.string() });
+export type ClinicSpan = z.infer<typeof clinicSpanSchema>;
+
+/** How far ahead "next available" looks for a doctor's hours, in clinic days from today. */
+export const nextAvailableHorizonDays = 14;
+
+/**
+ * `GET /api/clinic/hours` (anyone signed in): the virtual clinic's hours, made from the
+ * doctors' saved hours (their weeks and days off), never from a fixed sample. `today` is
+ * when at least one doctor works today, merged and earliest first; `daily` is true when the
+ * seven days from today have the same spans; `onDuty` is whether a doctor's hours hold now;
+ * `nextAt`, while nobody is on duty, is when a doctor's hours next begin (within
+ * `nextAvailableHorizonDays`), else null.
+ */
+export const clinicHoursSchema = z.object({
+  day: z.string(),
+  today: z.array(clinicSpanSchema),
+  daily: z.boolean(),
+  onDuty: z.boolean(),
+  nextAt: z.nullable(z.string()),
+});
+export type ClinicHours = z.infer<typeof clinicHoursSchema>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { actingForSchema } from './care-permissions';
 import { recordIdSchema } from './record-id';
+import { vitalFlags } from './vitals';
 
 /** The time zone "today" is counted in for the queue's figures: clinic time. */
 export { clinicTimeZone } from './clinic-time';
@@ -140,8 +141,15 @@ export const visitSchema = z.object({
   summary: z.nullable(z.string()),
   /** Place in line while queued (1 is next), else null. */
   position: z.nullable(z.number()),
-  /** Estimated minutes until a doctor starts it while queued, else null. */
+  /**
+   * Estimated minutes until a doctor starts it while queued and a doctor is on duty (at least
+   * 1), else null.
+   */
   estimatedWaitMinutes: z.nullable(z.number()),
+  /** While queued: whether a doctor's working hours hold now. Absent when not queued. */
+  doctorOnDuty: z.optional(z.boolean()),
+  /** While queued with no doctor on duty: when a doctor's hours next begin, or null when none are set. */
+  nextDoctorAt: z.optional(z.nullable(z.string())),
 });
 export type Visit = z.infer<typeof visitSchema>;
 
@@ -169,6 +177,11 @@ export const queueEntrySchema = z.object({
    * null for a walk-in. Such a visit is in the queue of its appointment's doctor only.
    */
   appointmentTime: z.nullable(z.string()),
+  /**
+   * The thresholds the patient's last recorded reading passed (`flagsOf`), where the doctor
+   * may read their record; empty when none did, there is none, or the record is not theirs.
+   */
+  flags: z.array(z.enum(vitalFlags)),
 });
 export type QueueEntry = z.infer<typeof queueEntrySchema>;
 

@@ -366,6 +366,7 @@ export async function buildApp({
   const visitsServing = visitsService({
     visits,
     appointments: appointmentRecords,
+    vitals: vitalsRepository(db),
     access,
     hub: visitEvents,
     limiter,
@@ -384,6 +385,7 @@ export async function buildApp({
   });
   const appointmentsServing = appointmentsService({
     appointments: appointmentRecords,
+    vitals: vitalsRepository(db),
     access,
     visits,
     hub: visitEvents,

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { slotHoldingStatuses } from '@shared/appointments';
+import { clinicToday } from '@shared/clinic-time';
 import { defaultRole } from '@shared/role';
 import { openVisitStatuses } from '@shared/visits';
 import type { Actor } from '../auth/actor';
@@ -12,7 +13,9 @@ import type { Database } from '../db/schema';
  * - **A doctor who cares for them**: a visit assigned to the doctor is open, or ended within
  *   the last `careWindowDays`; or the patient has an appointment with the doctor that holds
  *   its slot (booked, checked in, in its visit, finished) and started no more than
- *   `careWindowDays` ago (a future one included); or the doctor prescribed the patient a
+ *   `careWindowDays` ago (a future one included); or the patient has an appointment with the
+ *   doctor today (clinic time), in any status, so each row of the doctor's day opens the
+ *   chart, a cancelled or missed one too; or the doctor prescribed the patient a
  *   medicine still taken, or stopped or ended within `careWindowDays` (the prescriber answers
  *   for it); or the doctor answered in the patient's care-team conversation within the last
  *   `careWindowDays` (counted from their last answer, as a visit from its end). Seeing the
@@ -138,6 +141,10 @@ function holds(actor: Actor, relation: Relation, patient: Expression<string>): E
           where care_appointment.patient_id = ${patient} and care_appointment.doctor_id = ${id}
             and care_appointment.status in (${sql.join([...slotHoldingStatuses])})
             and care_appointment.starts_at > now() - make_interval(days => ${careWindowDays})
+        ) or exists (
+          select 1 from appointments care_today
+          where care_today.patient_id = ${patient} and care_today.doctor_id = ${id}
+            and care_today.day = ${clinicToday()}::date
         ) or exists (
           select 1 from medication_requests care_prescription
           where care_prescription.patient_id = ${patient} and care_prescription.prescriber_id = ${id}

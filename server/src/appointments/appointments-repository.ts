@@ -317,6 +317,27 @@ export function appointmentsRepository(db: Kysely<Database>) {
       return saved && { ...saved, daysOff: new Set(saved.daysOff) };
     },
 
+    /** The saved hours of every doctor who keeps some: what the clinic's hours are made of. */
+    async clinicHours(today: ClinicDay): Promise<Hours[]> {
+      const doctors = await doctorsQuery()
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('doctor_working_days as w')
+              .select('w.weekday')
+              .whereRef('w.doctor_id', '=', 'p.id'),
+          ),
+        )
+        .execute();
+      const hours = await Promise.all(
+        doctors.map(async (row) => {
+          const saved = await savedHours(row.id, today);
+          return saved && { ...saved, daysOff: new Set(saved.daysOff) };
+        }),
+      );
+      return hours.filter((each) => each !== null);
+    },
+
     /** Replaces the doctor's week, slot length and days off at once. */
     async saveHours(
       doctorId: string,

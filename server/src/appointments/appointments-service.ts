@@ -5,6 +5,7 @@ import {
   type Availability,
   type AvailabilityQuery,
   type BookAppointment,
+  type ClinicHours,
   type DoctorDay,
   type DoctorHours,
   type DoctorListEntry,
@@ -30,6 +31,7 @@ import {
   type PatientSide,
 } from './appointment-access';
 import type { PatientAccess } from '../access/patient-access';
+import type { VitalsRepository } from '../record/vitals-repository';
 import type { Notifier } from '../notifications/notifier';
 import { appointmentChanged, dayChanged } from './appointment-entries';
 import {
@@ -38,7 +40,15 @@ import {
   type AppointmentFacts,
   type AppointmentsRepository,
 } from './appointments-repository';
-import { bookableDays, freeSlots, refusalOf, type Hours, type SlotRefusal } from './free-slots';
+import { clinicHoursAt } from './clinic-hours';
+import {
+  bookableDays,
+  freeSlots,
+  refusalOf,
+  slotGrid,
+  type Hours,
+  type SlotRefusal,
+} from './free-slots';
 
 /** Where an announcement that could not be made is reported; stored is what counts. */
 interface Log {
@@ -49,6 +59,8 @@ export interface AppointmentsServiceDeps {
   appointments: AppointmentsRepository;
   /** Whether one acting for a patient was granted their visits. */
   access: PatientAccess;
+  /** The doctor's day shows the flags of each patient's last reading. */
+  vitals: Pick<VitalsRepository, 'lastReadingFlags'>;
   /** Checking in opens a visit in the appointment's doctor's queue. */
   visits: VisitsRepository;
   hub: VisitHub;
@@ -192,7 +204,18 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
     );
     const context = { now, taken };
     const slotsOn = (day: string) => (hours ? freeSlots(hours, day, context) : []);
-    return { days: days.map((day) => ({ day, free: slotsOn(day).length })), slotsOn };
+    /** Why a day has no slot to offer but being booked up: its hours are over, or there are none. */
+    const closedOn = (day: string) => {
+      const grid = hours ? slotGrid(hours, day) : [];
+      if (grid.length === 0) return { closed: 'off' as const };
+      return grid.every((slot) => Date.parse(slot.startsAt) <= now)
+        ? { closed: 'over' as const }
+        : {};
+    };
+    return {
+      days: days.map((day) => ({ day, free: slotsOn(day).length, ...closedOn(day) })),
+      slotsOn,
+    };
   }
 
   return {
@@ -369,6 +392,14 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
       return appointments.nextOf(await bookingFor(actor));
     },
 
+    /**
+     * The virtual clinic's hours from the doctors' saved hours, and whether a doctor is on
+     * duty now or when one next is. They name no patient: anyone signed in may read them.
+     */
+    async clinicHours(now = Date.now()): Promise<ClinicHours> {
+      return clinicHoursAt(await appointments.clinicHours(clinicToday(now)), now);
+    },
+
     /** A doctor's appointments of today (clinic time): each patient shown is in the trail. */
     async today(actor: Actor): Promise<DoctorDay> {
       if (!maySeeDay(actor))
@@ -383,7 +414,19 @@ export function appointmentsService(deps: AppointmentsServiceDeps) {
           detail: { via: 'today' },
         })),
       );
-      return { day, appointments: list };
+      const readable = await deps.access.permittedAmong(
+        actor,
+        'read-record',
+        list.map((appointment) => appointment.patientId),
+      );
+      const flags = await deps.vitals.lastReadingFlags([...readable]);
+      return {
+        day,
+        appointments: list.map((appointment) => ({
+          ...appointment,
+          flags: flags.get(appointment.patientId) ?? [],
+        })),
+      };
     },
 
     /** The patient moves a booked appointment to another free slot (of the same or another doctor). */

@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
-import { flagsOf, vitalsListLimit, type VitalValues, type VitalsReading } from '@shared/vitals';
+import {
+  flagsOf,
+  vitalsListLimit,
+  type VitalFlag,
+  type VitalValues,
+  type VitalsReading,
+} from '@shared/vitals';
 import type { Database } from '../db/schema';
 import { personName } from '../profiles/person-name';
 import { componentsOf, groupedByReading, observationsOf, valuesOf } from './vital-codes';
@@ -107,6 +113,52 @@ export function vitalsRepository(db: Kysely<Database>) {
   }
 
   return {
+    /**
+     * The thresholds each patient's last reading (by the time taken) passed; a patient with
+     * no reading, or whose last one passed none, is absent.
+     */
+    async lastReadingFlags(patientIds: readonly string[]): Promise<Map<string, VitalFlag[]>> {
+      const flagged = new Map<string, VitalFlag[]>();
+      if (patientIds.length === 0) return flagged;
+      const rows = await db
+        .selectFrom('observations as o')
+        .select(['o.patient_id', 'o.reading_id', 'o.code', 'o.value', 'o.unit', 'o.components'])
+        .innerJoin(
+          (eb) =>
+            eb
+              .selectFrom('observations as r')
+              .select(['r.patient_id', 'r.reading_id'])
+              .distinctOn('r.patient_id')
+              .where('r.patient_id', 'in', [...new Set(patientIds)])
+              .orderBy('r.patient_id')
+              .orderBy('r.effective_at', 'desc')
+              .orderBy('r.recorded_at', 'desc')
+              .orderBy('r.reading_id', 'desc')
+              .as('last'),
+          (join) =>
+            join
+              .onRef('last.patient_id', '=', 'o.patient_id')
+              .onRef('last.reading_id', '=', 'o.reading_id'),
+        )
+        .execute();
+      for (const observations of groupedByReading(rows, (row) => row.patient_id)) {
+        const [first] = observations;
+        if (!first) continue;
+        const flags = flagsOf(
+          valuesOf(
+            observations.map((row) => ({
+              code: row.code,
+              value: row.value === null ? null : Number(row.value),
+              unit: row.unit,
+              components: componentsOf(row.components),
+            })),
+          ),
+        );
+        if (flags.length > 0) flagged.set(first.patient_id, flags);
+      }
+      return flagged;
+    },
+
     /** The patient's readings taken at or after `since` (all without it), newest first, at most 500. */
     async list(patientId: string, since?: Date): Promise<VitalsReading[]> {
       const rows = await observationsQuery(patientId)

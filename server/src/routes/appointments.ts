@@ -6,6 +6,7 @@ import {
   availabilitySchema,
   bookAppointmentSchema,
   checkInAnswerSchema,
+  clinicHoursSchema,
   doctorDaySchema,
   nextAppointmentSchema,
   rescheduleAppointmentSchema,
@@ -73,6 +74,12 @@ export function registerAppointmentRoutes(app: ApiServer, deps: AppointmentsDeps
     { schema: { response: { 200: nextAppointmentSchema } }, onRequest: [noStore, signedIn] },
     async (request, reply) =>
       reply.send({ appointment: await appointments.next(actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/clinic/hours',
+    { schema: { response: { 200: clinicHoursSchema } }, onRequest: [noStore, signedIn] },
+    async (_request, reply) => reply.send(await appointments.clinicHours()),
   );
 
   app.get(

@@ -204,7 +204,8 @@ export function visitsRepository(db: Kysely<Database>) {
       durationMinutes: duration,
       summary: row.summary,
       position,
-      estimatedWaitMinutes: position === null ? null : Math.round(position * averageMinutes),
+      estimatedWaitMinutes:
+        position === null ? null : Math.max(1, Math.round(position * averageMinutes)),
     };
   }
 
@@ -412,7 +413,7 @@ export function visitsRepository(db: Kysely<Database>) {
      */
     async queue(doctorId: string): Promise<
       Omit<Queue, 'entries'> & {
-        entries: (Omit<QueueEntry, 'patientId'> & { patientId: string })[];
+        entries: (Omit<QueueEntry, 'patientId' | 'flags'> & { patientId: string })[];
       }
     > {
       // Today is the clinic's, whatever the server's zone: from its midnight in Kathmandu.

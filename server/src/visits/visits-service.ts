@@ -17,11 +17,14 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimited } from '../rate-limit/refusal';
 import type { VisitAnnouncement, VisitHub } from '../realtime/visit-hub';
 import { appointmentChanged, dayChanged } from '../appointments/appointment-entries';
+import { clinicHoursAt } from '../appointments/clinic-hours';
+import { clinicToday } from '@shared/clinic-time';
 import type {
   AppointmentChange,
   AppointmentsRepository,
 } from '../appointments/appointments-repository';
 import type { Notifier } from '../notifications/notifier';
+import type { VitalsRepository } from '../record/vitals-repository';
 import { iceServersFor, type TurnSettings } from './turn-credentials';
 import {
   isDoctorOf,
@@ -62,6 +65,8 @@ export interface VisitsServiceDeps {
   visits: VisitsRepository;
   /** A visit opened by checking in moves its appointment with it. */
   appointments: AppointmentsRepository;
+  /** The queue shows the flags of each patient's last reading, where the doctor may read it. */
+  vitals: Pick<VitalsRepository, 'lastReadingFlags'>;
   access: PatientAccess;
   hub: VisitHub;
   limiter: RateLimiter;
@@ -222,10 +227,23 @@ export function visitsService(deps: VisitsServiceDeps) {
     await announce(announcementsOfMoves(moves));
   }
 
+  /**
+   * A queued visit with the clinic's hours: whether a doctor is on duty, and if not when one
+   * next is, with no estimate of a wait nobody on duty will end.
+   */
+  async function withClinicHours(visit: Visit): Promise<Visit> {
+    if (visit.status !== 'queued') return visit;
+    const now = Date.now();
+    const hours = clinicHoursAt(await deps.appointments.clinicHours(clinicToday(now)), now);
+    return hours.onDuty
+      ? { ...visit, doctorOnDuty: true }
+      : { ...visit, doctorOnDuty: false, nextDoctorAt: hours.nextAt, estimatedWaitMinutes: null };
+  }
+
   async function visitOrMissing(id: string): Promise<Visit> {
     const visit = await visits.visit(id);
     if (!visit) throw notFound();
-    return visit;
+    return withClinicHours(visit);
   }
 
   /** Records that `actor` saw someone else's visit; their own reads are not recorded. */
@@ -294,7 +312,7 @@ export function visitsService(deps: VisitsServiceDeps) {
         await announce([{ kind: 'queue', id: joined.visit.id, change: 'added' }]);
         deps.notifier.wake();
       }
-      return joined;
+      return { ...joined, visit: await withClinicHours(joined.visit) };
     },
 
     async current(actor: Actor): Promise<Visit | null> {
@@ -302,7 +320,8 @@ export function visitsService(deps: VisitsServiceDeps) {
       if (!mayJoinWaitingRoom(party)) {
         throw onlyPatients('Only patients have visits of their own.');
       }
-      return visits.openVisitOf(party.id);
+      const open = await visits.openVisitOf(party.id);
+      return open && withClinicHours(open);
     },
 
     async history(actor: Actor): Promise<Visit[]> {
@@ -347,6 +366,7 @@ export function visitsService(deps: VisitsServiceDeps) {
         'read-record',
         entries.map((entry) => entry.patientId),
       );
+      const flags = await deps.vitals.lastReadingFlags([...readable]);
       return {
         ...figures,
         entries: entries.map(
@@ -370,6 +390,7 @@ export function visitsService(deps: VisitsServiceDeps) {
             type,
             queuedAt,
             appointmentTime,
+            flags: (readable.has(patientId) && flags.get(patientId)) || [],
           }),
         ),
       };

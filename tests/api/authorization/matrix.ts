@@ -1269,6 +1269,12 @@ export const matrix: MatrixEntry[] = [
     call: () => ({ path: '/api/appointments/next' }),
   },
   {
+    route: 'GET /api/clinic/hours',
+    access: signedIn,
+    forPatient: 'self',
+    call: () => ({ path: '/api/clinic/hours' }),
+  },
+  {
     route: 'GET /api/appointments/today',
     access: only('doctor'),
     forPatient: 'never',

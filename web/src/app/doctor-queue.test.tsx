@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Appointment, DoctorDay } from '@shared/appointments';
+import type { DoctorDay } from '@shared/appointments';
 import type { Queue } from '@shared/visits';
 import { Toaster } from '@/components/ui/toaster';
 import { DoctorQueue } from './doctor-queue';
@@ -21,6 +21,7 @@ const queue: Queue = {
       type: 'video',
       queuedAt: new Date(Date.now() - 3 * 60_000).toISOString(),
       appointmentTime: null,
+      flags: [],
     },
   ],
   waiting: 1,
@@ -28,7 +29,9 @@ const queue: Queue = {
   averageWaitMinutesToday: 6,
 };
 
-const booked = (time: string, more: Partial<Appointment>): Appointment => ({
+type DayAppointment = DoctorDay['appointments'][number];
+
+const booked = (time: string, more: Partial<DayAppointment>): DayAppointment => ({
   id: crypto.randomUUID(),
   status: 'booked',
   patientId: 'p1',
@@ -43,6 +46,7 @@ const booked = (time: string, more: Partial<Appointment>): Appointment => ({
   checkInOpensAt: '2026-11-23T01:15:00.000Z',
   visitId: null,
   checkedInAt: null,
+  flags: [],
   ...more,
 });
 
@@ -86,17 +90,25 @@ describe('DoctorQueue', () => {
       day: '2026-11-23',
       appointments: [
         booked('07:30', { patientName: 'Hari Karki', reason: 'Diabetes follow-up' }),
-        booked('10:00', { patientName: 'Gita Rai', status: 'checked_in' }),
+        booked('10:00', {
+          patientId: 'p2',
+          patientName: 'Gita Rai',
+          status: 'checked_in',
+          flags: ['high-blood-pressure'],
+        }),
       ],
     };
     serverAnswering(Response.json({}));
-    renderQueue();
+    const location = renderQueue();
     const day = screen.getByRole('region', { name: "Today's appointments" });
     const rows = await within(day).findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       '07:30Hari KarkiDiabetes follow-upUpcoming',
-      '10:00Gita RaiNo reason givenChecked in',
+      '10:00Gita RaiHigh blood pressureNo reason givenChecked in',
     ]);
+    // Each row opens the patient's chart.
+    await userEvent.click(within(rows[1]!).getByRole('link'));
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe('/chart/p2'));
     // Above the walk-ins: the day comes first in the page's order.
     const queueRegion = screen.getByRole('region', { name: 'Patients waiting' });
     expect(

@@ -1,5 +1,7 @@
-/** What the home's announcements card tells every patient about the clinic (clinic time). */
+/**
+ * What the home's announcements card tells every patient about the clinic. The clinic's
+ * hours are not here: they come from the doctors' saved hours (`GET /api/clinic/hours`).
+ */
 export const clinicAnnouncements = {
-  clinicHours: { opens: '7:30', closes: '19:00' },
   eCheckInOpensMinutesBefore: 30,
 } as const;

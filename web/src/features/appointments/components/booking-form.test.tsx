@@ -51,6 +51,31 @@ function renderForm(onDone = vi.fn()) {
 }
 
 describe('BookingForm', () => {
+  it('reads a day whose hours are over as over, and a day off as off, not full', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json(
+            availability([], {
+              day: '2026-11-27',
+              days: [
+                { day: '2026-11-25', free: 0, closed: 'over' },
+                { day: '2026-11-26', free: 0, closed: 'off' },
+                { day: '2026-11-27', free: 0 },
+              ],
+            }),
+          ),
+        ),
+      ),
+    );
+    renderForm();
+    const days = within(await screen.findByRole('list', { name: 'Day' }));
+    expect(days.getByRole('button', { name: /^Wed, Nov 25/ })).toHaveTextContent(/Day over$/);
+    expect(days.getByRole('button', { name: /^Thu, Nov 26/ })).toHaveTextContent(/Day off$/);
+    expect(days.getByRole('button', { name: /^Fri, Nov 27/ })).toHaveTextContent(/Full$/);
+  });
+
   it('opens on the server’s doctor and day, with full days disabled and slots named by clinic time', async () => {
     vi.stubGlobal(
       'fetch',

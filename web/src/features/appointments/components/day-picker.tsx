@@ -6,6 +6,8 @@ import { useDates } from '@/lib/dates';
 export interface PickerDay {
   day: string;
   free: number;
+  /** Today's hours are over, or the doctor does not work that day. */
+  closed?: 'over' | 'off' | undefined;
 }
 
 /** The days of the booking horizon, each with its date; a day without a free slot is disabled. */
@@ -31,7 +33,7 @@ export function DayPicker({
         className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-2"
         role="list"
       >
-        {days.map(({ day, free }) => {
+        {days.map(({ day, free, closed }) => {
           const full = free === 0;
           return (
             <li key={day} className="shrink-0">
@@ -47,12 +49,14 @@ export function DayPicker({
               >
                 <span>{dates.weekdayAndDay(day)}</span>
                 <span className="text-muted-foreground text-xs">
-                  {full
-                    ? t('appointments.book.full')
-                    : t('appointments.book.free', {
-                        count: free,
-                        number: dates.digits(String(free)),
-                      })}
+                  {closed
+                    ? t(`appointments.book.${closed}`)
+                    : full
+                      ? t('appointments.book.full')
+                      : t('appointments.book.free', {
+                          count: free,
+                          number: dates.digits(String(free)),
+                        })}
                 </span>
               </button>
             </li>

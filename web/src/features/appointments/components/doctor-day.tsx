@@ -1,7 +1,9 @@
-import { CalendarIcon } from 'lucide-react';
+import { CalendarIcon, ChevronRightIcon, TriangleAlertIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { DoctorDay } from '@shared/appointments';
+import { chartPath } from '@shared/pages';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
 
@@ -14,7 +16,10 @@ const statusTone = {
   no_show: 'bg-muted text-muted-foreground',
 } as const;
 
-/** The doctor's appointments of today: time, patient, reason and status. `day` is undefined while it loads. */
+/**
+ * The doctor's appointments of today: time, patient, the flag of their last reading, reason
+ * and status; each row opens the patient's chart. `day` is undefined while it loads.
+ */
 export function DoctorDayList({
   day,
   failed = false,
@@ -46,27 +51,45 @@ export function DoctorDayList({
       ) : (
         <ul className="grid gap-2">
           {day.appointments.map((appointment) => (
-            <li
-              key={appointment.id}
-              className="border-border bg-card flex items-center gap-3 rounded-xl border p-3 shadow-sm"
-            >
-              <span className="text-brand-700 w-14 shrink-0 text-base font-bold tabular-nums">
-                {dates.digits(appointment.time)}
-              </span>
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-semibold">{appointment.patientName}</span>
-                <span className="text-muted-foreground truncate text-sm">
-                  {appointment.reason || t('appointments.noReason')}
-                </span>
-              </div>
-              <span
+            <li key={appointment.id}>
+              <Link
+                href={chartPath(appointment.patientId)}
                 className={cn(
-                  'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold',
-                  statusTone[appointment.status],
+                  'border-border bg-card hover:bg-muted flex items-center gap-3 rounded-xl border p-3 shadow-sm',
+                  appointment.flags.length > 0 && 'border-accent-500 border-l-4',
                 )}
               >
-                {t(`appointments.status.${appointment.status}`)}
-              </span>
+                <span className="text-brand-700 w-12 shrink-0 text-base font-bold tabular-nums">
+                  {dates.digits(appointment.time)}
+                </span>
+                <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <span className="truncate font-semibold">{appointment.patientName}</span>
+                  {appointment.flags.map((flag) => (
+                    <span
+                      key={flag}
+                      className="text-accent-700 flex items-center gap-1 text-xs font-semibold"
+                    >
+                      <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                      {t(`appointments.flags.${flag}`)}
+                    </span>
+                  ))}
+                  <span className="text-muted-foreground truncate text-sm">
+                    {appointment.reason || t('appointments.noReason')}
+                  </span>
+                  <span
+                    className={cn(
+                      'self-start rounded-full px-2 py-0.5 text-xs font-semibold',
+                      statusTone[appointment.status],
+                    )}
+                  >
+                    {t(`appointments.status.${appointment.status}`)}
+                  </span>
+                </div>
+                <ChevronRightIcon
+                  className="text-muted-foreground size-4 shrink-0"
+                  aria-hidden="true"
+                />
+              </Link>
             </li>
           ))}
         </ul>

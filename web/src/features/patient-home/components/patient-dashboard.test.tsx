@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { useState } from 'react';
@@ -9,7 +9,8 @@ import { Toaster } from '@/components/ui/toaster';
 import { activeEncounter } from '@/lib/active-encounter';
 import { outbox } from '@/lib/outbox';
 import { i18n } from '@/lib/i18n';
-import type { Appointment } from '@shared/appointments';
+import type { Appointment, ClinicHours } from '@shared/appointments';
+import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import { latestVitals, type LatestVitals, type VitalsReading } from '@shared/vitals';
 import type { JoinVisitRequest } from './appointment-card';
 import { DoctorWaitingBar } from './doctor-waiting-bar';
@@ -174,10 +175,65 @@ describe('patient dashboard', () => {
     expect(vitals.getByText('64.2')).toBeVisible();
     expect(vitals.getByText('118/76')).toBeVisible();
     const announcements = within(card('Announcements'));
-    expect(announcements.getByText('Virtual clinic hours: 7:30–19:00 daily.')).toBeVisible();
     expect(announcements.getByText(/E-check-in opens 30 minutes before/)).toBeVisible();
     expect(screen.getByText(/All data synced/)).toBeVisible();
     expect(screen.queryByText('Your doctor is waiting')).not.toBeInTheDocument();
+  });
+
+  it("announces the clinic's hours the doctors keep, and when nobody is on duty, when one next is", async () => {
+    const answers: ClinicHours[] = [
+      {
+        day: '2026-11-27',
+        today: [{ start: '07:30', end: '19:00' }],
+        daily: true,
+        onDuty: true,
+        nextAt: null,
+      },
+      {
+        day: '2026-11-27',
+        today: [{ start: '07:30', end: '23:15' }],
+        daily: false,
+        onDuty: false,
+        nextAt: clinicMoment(addClinicDays(clinicToday(), 1), '07:30').toISOString(),
+      },
+    ];
+    for (const [index, answer] of answers.entries()) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) =>
+          url === '/api/clinic/hours'
+            ? Promise.resolve(Response.json(answer))
+            : new Promise<never>(() => undefined),
+        ),
+      );
+      renderDashboard();
+      const announcements = within(card('Announcements'));
+      if (index === 0) {
+        expect(
+          await announcements.findByText('Virtual clinic hours: 7:30–19:00 daily.'),
+        ).toBeVisible();
+        expect(announcements.queryByText(/No doctor is on duty/)).toBeNull();
+      } else {
+        expect(
+          await announcements.findByText('Virtual clinic hours today: 7:30–23:15.'),
+        ).toBeVisible();
+        expect(
+          announcements.getByText(
+            'No doctor is on duty now; a doctor is next available tomorrow at 07:30.',
+          ),
+        ).toBeVisible();
+      }
+      cleanup();
+    }
+    await i18n.changeLanguage('ne');
+    renderDashboard();
+    expect(
+      await within(card('सूचनाहरू')).findByText(
+        'अहिले कुनै डाक्टर ड्युटीमा हुनुहुन्न; अर्को डाक्टर भोलि ०७:३० बजे उपलब्ध हुनुहुन्छ।',
+      ),
+    ).toBeVisible();
+    expect(within(card('सूचनाहरू')).getByText('आज भर्चुअल क्लिनिकको समय: ७:३०–२३:१५।')).toBeVisible();
+    vi.unstubAllGlobals();
   });
 
   it('shows no vitals number for a patient with no readings, and none while they load', () => {
@@ -370,7 +426,6 @@ describe('patient dashboard', () => {
     const medications = within(card('खानुपर्ने औषधि'));
     expect(medications.getByText('०८:०० बजे · With water')).toBeVisible();
     expect(medications.getByText('२१:०० बजे')).toBeVisible();
-    expect(screen.getByText('भर्चुअल क्लिनिकको समय: दैनिक ७:३०–१९:००।')).toBeVisible();
   });
 
   it('greets the caregiver signed in and offers only what the person cared for granted', () => {

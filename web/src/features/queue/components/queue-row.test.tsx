@@ -19,6 +19,7 @@ const sampleEntries: QueueEntry[] = [
     queuedAt: minutesAgo(12),
     type: 'video',
     appointmentTime: null,
+    flags: [],
   },
   {
     id: 'v2',
@@ -29,6 +30,7 @@ const sampleEntries: QueueEntry[] = [
     queuedAt: minutesAgo(5),
     type: 'call',
     appointmentTime: null,
+    flags: [],
   },
 ];
 
@@ -95,12 +97,23 @@ describe('QueueRow', () => {
     expect(within(row).getByText('No reason given')).toBeVisible();
   });
 
-  it('shows a routine call visit without the urgent mark', () => {
+  it('shows a routine call visit without the urgent mark, and does not call it routine', () => {
     const row = renderRow(sampleEntries[1]!);
-    expect(within(row).getByText('Routine')).toBeVisible();
+    // Routine is what the queue cannot vouch for: nothing is said rather than that.
+    expect(within(row).queryByText('Routine')).toBeNull();
     expect(within(row).getByText('Call')).toBeVisible();
     expect(within(row).queryByText('Urgent')).toBeNull();
     expect(within(row).queryByText('Video')).toBeNull();
+  });
+
+  it("shows the flag of the patient's last reading, in both languages", async () => {
+    const flagged = { ...sampleEntries[1]!, flags: ['high-blood-pressure' as const] };
+    const row = renderRow(flagged);
+    expect(within(row).getByText('High blood pressure')).toBeVisible();
+    expect(within(row).queryByText('Routine')).toBeNull();
+    cleanup();
+    await i18n.changeLanguage('ne');
+    expect(within(renderRow(flagged)).getByText('उच्च रक्तचाप')).toBeVisible();
   });
 
   it('starts its visit', async () => {

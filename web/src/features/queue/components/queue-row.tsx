@@ -1,4 +1,10 @@
-import { CalendarClockIcon, ClockIcon, PhoneIcon, VideoIcon } from 'lucide-react';
+import {
+  CalendarClockIcon,
+  ClockIcon,
+  PhoneIcon,
+  TriangleAlertIcon,
+  VideoIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueEntry } from '@shared/visits';
@@ -31,29 +37,38 @@ export function QueueRow({
   const dates = useDates();
   const nameId = useId();
   const urgent = entry.priority === 'urgent';
+  const flagged = urgent || entry.flags.length > 0;
   const TypeIcon = entry.type === 'video' ? VideoIcon : PhoneIcon;
   return (
     <li
       className={cn(
         'border-border bg-card flex flex-col gap-3 rounded-xl border p-3 shadow-sm',
-        urgent && 'border-accent-500 border-l-4',
+        flagged && 'border-accent-500 border-l-4',
       )}
     >
       <div className="flex items-start gap-3">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex items-center gap-2">
-            <p id={nameId} className="truncate font-semibold">
-              {entry.patientName}
-            </p>
-            <span
-              className={cn(
-                'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold',
-                urgent ? 'bg-accent-50 text-accent-700' : 'bg-muted text-muted-foreground',
+          <p id={nameId} className="truncate font-semibold">
+            {entry.patientName}
+          </p>
+          {flagged && (
+            <div className="flex flex-wrap items-center gap-1">
+              {urgent && (
+                <span className="bg-accent-50 text-accent-700 rounded-full px-2 py-0.5 text-xs font-semibold">
+                  {t('queue.priority.urgent')}
+                </span>
               )}
-            >
-              {t(`queue.priority.${entry.priority}`)}
-            </span>
-          </div>
+              {entry.flags.map((flag) => (
+                <span
+                  key={flag}
+                  className="bg-accent-50 text-accent-700 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold"
+                >
+                  <TriangleAlertIcon className="size-3.5" aria-hidden="true" />
+                  {t(`queue.flags.${flag}`)}
+                </span>
+              ))}
+            </div>
+          )}
           {entry.agentName && (
             <p className="text-muted-foreground text-sm">
               {t('queue.broughtBy', { agent: entry.agentName })}

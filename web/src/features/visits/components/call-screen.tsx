@@ -7,6 +7,8 @@ import type { Visit } from '@shared/visits';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-message';
 import { createStore, useStore } from '@/lib/create-store';
+import { useDates } from '@/lib/dates';
+import { useNow } from '@/lib/use-now';
 import { useEndVisit } from '../api/end-visit';
 import { visitsKeys } from '../api/query-keys';
 import { CallController, idleCall, type CallState } from '../call/call-controller';
@@ -65,6 +67,40 @@ function useCallController(visitId: string, polite: boolean, attempt: number) {
   return useStore(current);
 }
 
+/** A call's length as a clock reads it: `m:ss`, or `h:mm:ss` from the first hour. */
+export function callLength(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+/**
+ * Who the call is with, and how long it has gone on since both were in (nothing before).
+ */
+export function CallHeader({ visit, role }: { visit: Visit; role: 'doctor' | 'patient' }) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  const now = useNow(1000);
+  const other = role === 'doctor' ? visit.patientName : visit.doctorName;
+  const since = visit.inProgressAt === null ? null : Date.parse(visit.inProgressAt);
+  return (
+    <div className="flex min-w-0 items-center justify-between gap-2">
+      <h2 className="truncate text-lg font-semibold">{other}</h2>
+      {since !== null && (
+        <p className="text-muted-foreground shrink-0 text-sm tabular-nums">
+          <span className="sr-only">{t('visits.call.length')} </span>
+          <time dateTime={`PT${Math.max(0, Math.floor((now - since) / 1000))}S`}>
+            {dates.digits(callLength(now - since))}
+          </time>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The call itself: the other person's video, our preview, the buttons and the notices. */
 export function CallScreen({ visit, role }: { visit: Visit; role: 'doctor' | 'patient' }) {
   const { t } = useTranslation();
@@ -99,6 +135,7 @@ export function CallScreen({ visit, role }: { visit: Visit; role: 'doctor' | 'pa
 
   return (
     <section aria-label={t('visits.call.title')} className="grid gap-3">
+      <CallHeader visit={visit} role={role} />
       <div className="relative aspect-video overflow-hidden rounded-xl bg-black">
         <StreamVideo
           stream={state.remote}

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Visit } from '@shared/visits';
 import { i18n } from '@/lib/i18n';
 import { testVisit } from '@/test-visit';
@@ -38,6 +39,38 @@ describe('WaitingRoom', () => {
   it('says a doctor comes soon when there is no estimate, and one minute in the singular', () => {
     renderRoom({ ...queued, estimatedWaitMinutes: null });
     expect(screen.getByText('A doctor will see you soon')).toBeVisible();
+  });
+
+  it('with no doctor on duty, says when one next is and offers booking or a message, never a wait', async () => {
+    const nextAt = clinicMoment(addClinicDays(clinicToday(), 1), '07:30').toISOString();
+    renderRoom({
+      ...queued,
+      estimatedWaitMinutes: null,
+      doctorOnDuty: false,
+      nextDoctorAt: nextAt,
+    });
+    expect(screen.getByText('No doctor is on duty now')).toBeVisible();
+    expect(screen.getByText('A doctor is next available tomorrow at 07:30.')).toBeVisible();
+    expect(screen.queryByText(/minutes? until a doctor sees you/)).toBeNull();
+    expect(screen.queryByText('A doctor will see you soon')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Book an appointment' })).toHaveAttribute(
+      'href',
+      '/appointments/book',
+    );
+    expect(screen.getByRole('link', { name: 'Message your care team' })).toHaveAttribute(
+      'href',
+      '/messages',
+    );
+    expect(screen.getByRole('button', { name: 'Leave waiting room' })).toBeVisible();
+    cleanup();
+    await i18n.changeLanguage('ne');
+    renderRoom({
+      ...queued,
+      estimatedWaitMinutes: null,
+      doctorOnDuty: false,
+      nextDoctorAt: nextAt,
+    });
+    expect(screen.getByText('अर्को डाक्टर भोलि ०७:३० बजे उपलब्ध हुनुहुन्छ।')).toBeVisible();
   });
 
   it('writes the numbers in Devanagari for a Nepali reader', async () => {
