@@ -10,7 +10,13 @@ export const profileSchema = z.object({
   first_name: z.nullable(z.string()),
   last_name: z.nullable(z.string()),
   gender: z.nullable(z.enum(genders)),
+  /** The age the person gave, if any. */
   age: z.nullable(z.number()),
+  /**
+   * Their age on the clinic's today by the one rule (`patient-age.ts`): from the date of birth
+   * in either calendar, else the age given; null when neither is known.
+   */
+  current_age: z.nullable(z.number()),
   date_system: z.nullable(z.enum(dateSystems)),
   dob_ad: z.nullable(z.string()),
   dob_bs: z.nullable(z.string()),

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { OnboardingValues } from '@shared/onboarding';
 import type { Profile } from '@shared/profile';
+import { ageOf } from '@shared/patient-age';
 import { dateSystems, genders } from '@shared/profile';
 import type { Database, ProfilesTable } from '../db/schema';
 
@@ -17,6 +18,12 @@ function toProfile(row: Selectable<ProfilesTable>): Profile {
     last_name: row.last_name,
     gender: oneOf(genders, row.gender),
     age: row.age,
+    current_age: ageOf({
+      age: row.age,
+      dateSystem: row.date_system,
+      dobAd: row.dob_ad,
+      dobBs: row.dob_bs,
+    }),
     date_system: oneOf(dateSystems, row.date_system),
     dob_ad: row.dob_ad,
     dob_bs: row.dob_bs,

@@ -16,6 +16,7 @@ function profile(role: Role, firstName: string | null): Profile {
     last_name: null,
     gender: null,
     age: null,
+    current_age: null,
     date_system: null,
     dob_ad: null,
     dob_bs: null,

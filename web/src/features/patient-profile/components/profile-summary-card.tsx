@@ -25,7 +25,7 @@ export function ProfileSummaryCard({ me, children }: { me: Me; children?: ReactN
   const format = useNumberFormat();
   const nameId = useId();
   const name = displayName(me);
-  const age = me.profile?.age;
+  const age = me.profile?.current_age;
   return (
     <Card aria-labelledby={nameId} className="grid grid-cols-1 gap-4">
       <div className="flex min-w-0 items-center gap-3">
