@@ -37,3 +37,14 @@ export const meSchema = z.object({
   role: roleSchema,
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** A clinic that cares for the signed-in person, as Profile → Linked clinics lists it. */
+export const linkedClinicSchema = z.object({ id: z.string(), name: z.string() });
+export type LinkedClinic = z.infer<typeof linkedClinicSchema>;
+
+/**
+ * `GET /api/profile/clinics`: the clinics of the doctors who have prescribed for the caller,
+ * seen them in a visit or hold an appointment with them, by name; empty when none has.
+ */
+export const linkedClinicsSchema = z.object({ clinics: z.array(linkedClinicSchema) });
+export type LinkedClinics = z.infer<typeof linkedClinicsSchema>;

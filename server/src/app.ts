@@ -198,6 +198,7 @@ export async function buildApp({
     log: server.log,
     invitationAdmits: (code, email) => careCircle.admitsSignUp(code, email),
     accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
+    accountIdByEmail: (email) => usersRepository(db).idByEmail(email),
     sessionEnded: (userId) => endedSessions.announce({ userId }),
   });
   const profiles = profilesRepository(db);
