@@ -34,26 +34,26 @@ export function ResearcherHome({ firstName, logOut }: { firstName: string; logOu
           <FlaskConicalIcon className="size-5" aria-hidden="true" />
         </span>
         <p className="text-sm">
-          <span className="font-semibold">{t('research.home.welcome', { name: firstName })}</span>{' '}
-          <span className="text-muted-foreground">{t('research.home.notYet')}</span>
+          <span className="font-semibold">{t('researchHome.welcome', { name: firstName })}</span>{' '}
+          <span className="text-muted-foreground">{t('researchHome.notYet')}</span>
         </p>
       </div>
       <Card aria-labelledby={offersId} className="grid grid-cols-1 gap-3">
-        <CardTitle id={offersId}>{t('research.home.offersTitle')}</CardTitle>
+        <CardTitle id={offersId}>{t('researchHome.offersTitle')}</CardTitle>
         <ul className="grid gap-3">
           {offers.map(({ key, icon: Icon }) => (
             <li key={key} className="flex items-start gap-3 text-sm">
               <Icon className="text-brand-700 mt-0.5 size-5 shrink-0" aria-hidden="true" />
-              <span className="min-w-0">{t(`research.home.offers.${key}`)}</span>
+              <span className="min-w-0">{t(`researchHome.offers.${key}`)}</span>
             </li>
           ))}
         </ul>
       </Card>
       <Card aria-labelledby={contactId} className="grid grid-cols-1 gap-2">
-        <CardTitle id={contactId}>{t('research.home.contactTitle')}</CardTitle>
+        <CardTitle id={contactId}>{t('researchHome.contactTitle')}</CardTitle>
         <p className="flex items-start gap-3 text-sm">
           <MailIcon className="text-muted-foreground mt-0.5 size-5 shrink-0" aria-hidden="true" />
-          <span className="min-w-0">{t('research.home.contact')}</span>
+          <span className="min-w-0">{t('researchHome.contact')}</span>
         </p>
       </Card>
       {logOut}
