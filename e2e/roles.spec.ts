@@ -50,7 +50,10 @@ const accounts: Account[] = [
   {
     email: 'admin@example.com',
     home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
-    tabs: [['Overview', '/overview']],
+    tabs: [
+      ['Overview', '/overview'],
+      ['Profile', '/profile'],
+    ],
   },
   {
     email: 'superadmin@example.com',
@@ -59,12 +62,16 @@ const accounts: Account[] = [
       ['Network', '/'],
       ['HMIS report', '/hmis'],
       ['Clinics', '/clinics'],
+      ['Profile', '/profile'],
     ],
   },
   {
     email: 'researcher@example.com',
-    home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
-    tabs: [],
+    home: { heading: 'Research Portal', text: 'What the portal will offer' },
+    tabs: [
+      ['Home', '/'],
+      ['Profile', '/profile'],
+    ],
   },
 ];
 
@@ -178,7 +185,7 @@ test('the doctor queue and the placeholder home speak Nepali', async ({ page }) 
   await expect(page.getByText('लाइनमा कुनै बिरामी छैनन्')).toBeVisible();
   await expect(page.getByRole('definition')).toHaveText(['०', '०', '--']);
 
-  await signIn(page, 'researcher@example.com');
+  await signIn(page, 'manager@example.com');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'छिट्टै आउँदैछ' })).toBeVisible();
   await expect(page.getByText('यस भूमिकाको ड्यासबोर्ड बन्दै छ।')).toBeVisible();

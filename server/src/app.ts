@@ -200,6 +200,7 @@ export async function buildApp({
     signedUp: (code, email) => careCircle.signedUp(code, email),
     addressConfirmed: (account, address) => careCircle.addressConfirmed(account, address),
     accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
+    accountIdByEmail: (email) => usersRepository(db).idByEmail(email),
     sessionEnded: (userId) => endedSessions.announce({ userId }),
   });
   const profiles = profilesRepository(db);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageOf } from '@shared/patient-age';
 import type { Me, Profile } from '@shared/profile';
 import { profilesRepository } from '../../server/src/profiles/profiles-repository';
 import type { ApiErrorBody, Client } from './auth/client';
@@ -144,6 +145,66 @@ describe.each(databaseVariants)('PUT /api/profile on the $name database', (varia
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ first_name: 'गीता', age: 34, dob_bs: '2056-10-01' });
+  });
+
+  it('gives the age of a Bikram Sambat birth date with no age typed, on Profile and Health', async () => {
+    const { client } = await newPatient('bs-age');
+    // २०४५-०२-३० BS, the way a new patient types it in Nepali.
+    const answer = await save(client, {
+      first_name: 'सीता',
+      age: '',
+      date_system: 'bs',
+      dob_bs: '२०४५-०२-३०',
+    });
+    expect(answer.status).toBe(200);
+    const expected = ageOf({ age: null, dateSystem: 'bs', dobAd: null, dobBs: '2045-02-30' });
+    expect(expected).toBeGreaterThanOrEqual(37);
+    expect(answer.body).toMatchObject({ age: null, current_age: expected });
+    expect((await me(client)).profile).toMatchObject({ age: null, current_age: expected });
+  });
+
+  it('lets a patient correct her name, gender and date of birth after onboarding', async () => {
+    const { client } = await newPatient('edit');
+    await save(client, { first_name: 'Sita', gender: 'male', age: '34', date_system: 'ad' });
+
+    const edited = await save(client, {
+      first_name: 'Sita',
+      last_name: 'Sharma',
+      gender: 'female',
+      age: '',
+      date_system: 'ad',
+      dob_ad: '1991-04-14',
+    });
+    expect(edited.status).toBe(200);
+    expect((await me(client)).profile).toMatchObject({
+      first_name: 'Sita',
+      last_name: 'Sharma',
+      gender: 'female',
+      age: null,
+      dob_ad: '1991-04-14',
+      current_age: ageOf({ age: null, dateSystem: 'ad', dobAd: '1991-04-14', dobBs: null }),
+      role: 'patient',
+    });
+  });
+
+  it('refuses an edit with the form’s own message and keeps the profile as it was', async () => {
+    const { client } = await newPatient('edit-refused');
+    await save(client, { first_name: 'Sita', age: '34', date_system: 'ad' });
+    const before = (await me(client)).profile;
+
+    for (const [body, message] of [
+      [{ first_name: ' ', date_system: 'ad' }, 'Please enter your first name'],
+      [
+        { first_name: 'Sita', date_system: 'bs', dob_bs: '2045-02-33' },
+        'Please enter a valid BS date (YYYY-MM-DD)',
+      ],
+      [{ first_name: 'Sita', date_system: 'ad', age: '200' }, 'Please enter a valid age'],
+    ] as const) {
+      const answer = await save(client, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ error: { code: 'validation_failed', message } });
+    }
+    expect((await me(client)).profile).toEqual(before);
   });
 
   it('never lets a patient choose their own role', async () => {

@@ -79,10 +79,13 @@ export interface AuthDependencies {
     address: string | null,
   ) => Promise<void>;
   /**
-   * The language a signed-in person chose for their account (what their notifications are
-   * written in); null when they never chose. A phone code to someone known is written in it.
+   * The language a person chose for their account (the app stores it whenever they switch);
+   * null when they never chose. A phone code, a reset link or a one-time code to someone known
+   * is written in it; the language the app asked in stands only for an account that never chose.
    */
   accountLanguage?: (userId: string) => Promise<MailLanguage | null>;
+  /** The account's id by its e-mail address, for a mail asked for by address alone. */
+  accountIdByEmail?: (email: string) => Promise<string | null>;
   /**
    * Called once a session of this account is gone (signed out, revoked, or every one after a
    * password reset), so the account's open push streams check again at once.
@@ -204,6 +207,7 @@ export function createAuth({
   signedUp,
   addressConfirmed,
   accountLanguage,
+  accountIdByEmail,
   sessionEnded,
 }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
@@ -219,9 +223,14 @@ export function createAuth({
     counter: phoneCodeCounter(rateLimiter(db)),
     countryCodes: config.smsCountryCodes,
   });
-  /** The account's own language when the person is known, else the one the app asked in. */
-  const phoneCodeLanguage = async (userId: string | undefined, request: Request | undefined) =>
-    (userId && (await accountLanguage?.(userId))) || languageOf(request);
+  /** The account's own language when the person is known and chose one, else the one the app asked in. */
+  const languageFor = async (
+    userId: string | null | undefined,
+    request: Request | undefined | null,
+  ) => (userId && (await accountLanguage?.(userId))) || languageOf(request);
+  /** A mail to an address: in its account's language when it has one that chose. */
+  const addressLanguage = async (email: string, request: Request | undefined | null) =>
+    languageFor(await accountIdByEmail?.(email), request);
 
   const sendPhoneCode = async (message: Mail) => {
     if (!sms.available) {
@@ -270,7 +279,12 @@ export function createAuth({
       },
       sendResetPassword: async ({ user, url }, request) => {
         await mailer.send(
-          resetPasswordMail(languageOf(request), user.email, url, minutes(lifetimes.resetLink)),
+          resetPasswordMail(
+            await languageFor(user.id, request),
+            user.email,
+            url,
+            minutes(lifetimes.resetLink),
+          ),
         );
       },
     },
@@ -395,7 +409,7 @@ export function createAuth({
           link.searchParams.set('code', otp);
           await mailer.send(
             oneTimeCodeMail(
-              languageOf(ctx?.request),
+              await addressLanguage(email, ctx?.request),
               email,
               otp,
               link.toString(),
@@ -414,7 +428,7 @@ export function createAuth({
               if (phone === null) throw phoneNotEnrolled();
               await sendPhoneCode(
                 phoneCodeText(
-                  await phoneCodeLanguage(user.id, ctx?.request),
+                  await languageFor(user.id, ctx?.request),
                   phone,
                   otp,
                   minutes(lifetimes.phoneCode),
@@ -434,7 +448,7 @@ export function createAuth({
           const session = ctx ? await getSessionFromCtx(ctx) : null;
           await sendPhoneCode(
             phoneCodeText(
-              await phoneCodeLanguage(session?.user.id, ctx?.request),
+              await languageFor(session?.user.id, ctx?.request),
               phone,
               code,
               minutes(lifetimes.phoneCode),

@@ -13,7 +13,7 @@ import type { genders } from '@shared/profile';
 import type { OnboardingValues } from '@shared/onboarding';
 import type { Database } from '../db/schema';
 import { displayName, personName } from '../profiles/person-name';
-import { ageOf } from '../record/patient-age';
+import { ageOf } from '@shared/patient-age';
 
 interface PermissionColumns {
   may_record: boolean;

@@ -7,7 +7,7 @@ import {
   type HmisCounts,
   type HmisSex,
 } from '@shared/hmis';
-import { ageOf, type BirthFacts } from '../record/patient-age';
+import { ageOf, type BirthFacts } from '@shared/patient-age';
 import type { HmisMapping } from './hmis-mapping';
 
 /** One finished visit of the month, as the report counts it. */

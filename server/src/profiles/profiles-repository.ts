@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { defaultRole, roleSchema, type Role } from '@shared/role';
 import type { OnboardingValues } from '@shared/onboarding';
-import type { Profile } from '@shared/profile';
+import type { LinkedClinic, Profile } from '@shared/profile';
+import { ageOf } from '@shared/patient-age';
 import { dateSystems, genders } from '@shared/profile';
 import type { Database, ProfilesTable } from '../db/schema';
 
@@ -17,6 +18,12 @@ function toProfile(row: Selectable<ProfilesTable>): Profile {
     last_name: row.last_name,
     gender: oneOf(genders, row.gender),
     age: row.age,
+    current_age: ageOf({
+      age: row.age,
+      dateSystem: row.date_system,
+      dobAd: row.dob_ad,
+      dobBs: row.dob_bs,
+    }),
     date_system: oneOf(dateSystems, row.date_system),
     dob_ad: row.dob_ad,
     dob_bs: row.dob_bs,
@@ -72,6 +79,47 @@ export function profilesRepository(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirstOrThrow();
       return toProfile(row);
+    },
+
+    /**
+     * The clinics that care for a patient: those of the doctors who prescribed for them, saw
+     * them in a visit or hold a booking with them (not a cancelled one), by name.
+     */
+    async clinicsCaringFor(patientId: string): Promise<LinkedClinic[]> {
+      const doctors = db
+        .selectFrom('visits')
+        .select('doctor_id')
+        .where('patient_id', '=', patientId)
+        .where('doctor_id', 'is not', null)
+        .union(
+          db
+            .selectFrom('medication_requests')
+            .select('prescriber_id as doctor_id')
+            .where('patient_id', '=', patientId),
+        )
+        .union(
+          db
+            .selectFrom('appointments')
+            .select('doctor_id')
+            .where('patient_id', '=', patientId)
+            .where('status', '!=', 'cancelled'),
+        );
+      return db
+        .selectFrom('clinics as c')
+        .select(['c.id', 'c.name'])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('profiles as d')
+              .select('d.id')
+              .whereRef('d.clinic_id', '=', 'c.id')
+              .where('d.role', '=', 'doctor')
+              .where('d.id', 'in', doctors),
+          ),
+        )
+        .orderBy('c.name')
+        .orderBy('c.id')
+        .execute();
     },
 
     async upsertNames(

@@ -1,5 +1,5 @@
 import type { OnboardingValues } from '@shared/onboarding';
-import type { Me, Profile } from '@shared/profile';
+import type { LinkedClinics, Me, Profile } from '@shared/profile';
 import type { Actor } from '../auth/actor';
 import type { UsersRepository } from '../auth/users-repository';
 import { agentOf, type AuditTrail } from '../audit/audit-trail';
@@ -18,6 +18,11 @@ export function profilesService(deps: {
       const user = await deps.users.get(id);
       const profile = await deps.profiles.find(id);
       return { user, profile, role: profile?.role ?? 'patient' };
+    },
+
+    /** The clinics that care for the caller (Profile → Linked clinics); none for staff. */
+    async linkedClinics(actor: Actor): Promise<LinkedClinics> {
+      return { clinics: await deps.profiles.clinicsCaringFor(actor.caller.id) };
     },
 
     /**

@@ -3,7 +3,7 @@ import { uploadContentPath } from '@shared/uploads';
 import type { ChartCarer, ChartDocument, ChartVisit } from '@shared/chart';
 import type { Relationship } from '@shared/care-permissions';
 import type { Database } from '../db/schema';
-import type { BirthFacts } from './patient-age';
+import type { BirthFacts } from '@shared/patient-age';
 import { displayName } from '../profiles/person-name';
 
 /** Who a patient is, as their profile and account say. */

@@ -7,7 +7,7 @@ import { agentOf, type AuditTrail } from '../audit/audit-trail';
 import type { ChartRepository } from './chart-repository';
 import { activeFirst, adherenceWindow, medicationOf, takenIndex } from './medication-schedule';
 import type { MedicationsRepository } from './medications-repository';
-import { ageOf } from './patient-age';
+import { ageOf } from '@shared/patient-age';
 import { patientRecordGate } from './patient-record-gate';
 import type { VitalsRepository } from './vitals-repository';
 

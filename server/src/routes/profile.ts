@@ -1,5 +1,5 @@
 import { onboardingSchema } from '@shared/onboarding';
-import { profileSchema } from '@shared/profile';
+import { linkedClinicsSchema, profileSchema } from '@shared/profile';
 import { noStore } from '../http/no-store';
 import { actorOf, signedInFirst, type RequireUser } from '../auth/require-user';
 import type { ApiServer } from '../http/route-schemas';
@@ -23,5 +23,15 @@ export function registerProfileRoutes(
     },
     async (request, reply) =>
       reply.send(await deps.profiles.saveOwn(actorOf(request), request.body)),
+  );
+
+  /** The clinics that care for the caller, for Profile → Linked clinics. */
+  app.get(
+    '/api/profile/clinics',
+    {
+      schema: { response: { 200: linkedClinicsSchema } },
+      onRequest: [noStore, signedInFirst(deps.requireUser)],
+    },
+    async (request, reply) => reply.send(await deps.profiles.linkedClinics(actorOf(request))),
   );
 }

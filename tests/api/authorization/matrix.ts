@@ -797,6 +797,12 @@ export const matrix: MatrixEntry[] = [
     call: () => ({ path: '/dev/mail' }),
   },
   {
+    route: 'GET /api/profile/clinics',
+    access: signedIn,
+    forPatient: 'self',
+    call: () => ({ path: '/api/profile/clinics' }),
+  },
+  {
     route: 'PUT /api/profile',
     access: signedIn,
     forPatient: 'self',

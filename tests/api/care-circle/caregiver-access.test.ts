@@ -9,7 +9,7 @@ import { Client, type Answer } from '../auth/client';
 import { openStream, person, type Person } from '../messaging/fixture';
 import { databaseVariants, startTestServer, type TestServer } from '../support/test-server';
 import { allDay, saveHours, slotAhead } from '../appointments/fixture';
-import { ageOf } from '../../../server/src/record/patient-age';
+import { ageOf } from '@shared/patient-age';
 
 type Permission = keyof CarePermissions;
 

@@ -16,6 +16,7 @@ function profile(role: Role, firstName: string | null): Profile {
     last_name: null,
     gender: null,
     age: null,
+    current_age: null,
     date_system: null,
     dob_ad: null,
     dob_bs: null,
@@ -75,7 +76,17 @@ describe('home by role', () => {
     expect(await screen.findByRole('heading', { name: 'Network overview' })).toBeVisible();
   });
 
-  it.each(['manager', 'admin', 'researcher'] as const)('tells a %s it is coming soon', (role) => {
+  it('tells a researcher what the portal will offer and whom to ask, with Log out', async () => {
+    renderHome(me('researcher', 'Bikash'));
+    expect(await screen.findByRole('heading', { name: 'Research Portal', level: 1 })).toBeVisible();
+    expect(screen.getByText('Welcome, Bikash.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'What the portal will offer' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Who to contact' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeEnabled();
+    expect(screen.queryByText("This role's dashboard is under construction.")).toBeNull();
+  });
+
+  it.each(['manager', 'admin'] as const)('tells a %s it is coming soon', (role) => {
     renderHome(me(role));
     expect(screen.getByRole('heading', { name: 'Coming Soon' })).toBeVisible();
     expect(screen.getByText("This role's dashboard is under construction.")).toBeVisible();

@@ -158,6 +158,9 @@ function PatientHome({
 const doctorQueue = preloadable<object>(() =>
   import('@/app/doctor-queue').then((module) => ({ default: module.DoctorQueue })),
 );
+const researcherHome = preloadable<object>(() =>
+  import('@/app/researcher-home').then((module) => ({ default: module.ResearcherHomePage })),
+);
 const networkOverview = preloadable<object>(() =>
   import('@/app/superadmin-home').then((module) => ({ default: module.SuperadminHome })),
 );
@@ -182,6 +185,7 @@ export function prefetch(queryClient: QueryClient) {
       }
       if (me.role === 'doctor') await doctorQueue.preload();
       if (me.role === 'superadmin') await networkOverview.preload();
+      if (me.role === 'researcher') await researcherHome.preload();
     })
     .catch(() => undefined);
 }
@@ -212,9 +216,10 @@ export default function HomePage() {
       return <doctorQueue.Component />;
     case 'superadmin':
       return <networkOverview.Component />;
+    case 'researcher':
+      return <researcherHome.Component />;
     case 'manager':
     case 'admin':
-    case 'researcher':
       return <ComingSoon />;
   }
 }

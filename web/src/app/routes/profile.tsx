@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { ForgetDeviceButton } from '@/app/forget-device-button';
 import { LogOutButton } from '@/features/auth/components/log-out-button';
 import { SecuritySettings } from '@/features/mfa/components/security-settings';
 import { NotificationsButton } from '@/features/notifications/components/notifications-button';
@@ -20,35 +21,43 @@ import { useVitals } from '@/features/vitals/api/get-vitals';
 import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
 import { addDoctorHoursStrings } from '@/features/doctor-hours/doctor-hours-strings';
+import { addProfileSettingsStrings } from '@/features/patient-profile/settings/settings-strings';
 
 addDoctorHoursStrings();
+addProfileSettingsStrings();
 
 export default function ProfilePage() {
   const { t } = useTranslation();
   const me = useSession().data;
+  const patient = me?.role === 'patient';
   // The profile is the account's own; caring for someone, their readings are on Health.
   const ownRecord = useActingFor() === null;
-  const vitals = useVitals(me?.role === 'patient' && ownRecord ? me.user.id : undefined);
+  const vitals = useVitals(patient && ownRecord ? me.user.id : undefined);
   return (
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('pages.profile')} actions={<LanguageToggle />} />
       {me && (
         <ProfileSummaryCard me={me}>
-          <VitalsTiles latest={vitals.data ? latestVitals(vitals.data) : 'loading'} />
-          <div className="grid gap-2 min-[400px]:grid-cols-2">
-            <Button asChild variant="outline">
-              <Link href="/health">
-                <HistoryIcon aria-hidden="true" />
-                {t('patientProfile.viewHistory')}
-              </Link>
-            </Button>
-            <Button asChild variant="secondary">
-              <Link href="/messages">
-                <MessageCircleIcon aria-hidden="true" />
-                {t('patientProfile.messageClinic')}
-              </Link>
-            </Button>
-          </div>
+          {/* A patient's own readings and care team; nothing of a patient's for other roles. */}
+          {patient && ownRecord && (
+            <>
+              <VitalsTiles latest={vitals.data ? latestVitals(vitals.data) : 'loading'} />
+              <div className="grid gap-2 min-[400px]:grid-cols-2">
+                <Button asChild variant="outline">
+                  <Link href="/health">
+                    <HistoryIcon aria-hidden="true" />
+                    {t('patientProfile.viewHistory')}
+                  </Link>
+                </Button>
+                <Button asChild variant="secondary">
+                  <Link href="/messages">
+                    <MessageCircleIcon aria-hidden="true" />
+                    {t('patientProfile.messageClinic')}
+                  </Link>
+                </Button>
+              </div>
+            </>
+          )}
         </ProfileSummaryCard>
       )}
       {me?.role === 'doctor' && (
@@ -59,10 +68,10 @@ export default function ProfilePage() {
           </Link>
         </Button>
       )}
-      {me?.role === 'patient' && ownRecord && <CaregiversCard />}
-      {me?.role === 'patient' && ownRecord && <DownloadRecordCard patientId={me.user.id} />}
-      {me && <AccountCard email={me.user.email} />}
-      <ClinicsAndDeviceCard />
+      {patient && ownRecord && <CaregiversCard />}
+      {patient && ownRecord && <DownloadRecordCard patientId={me.user.id} />}
+      {me && <AccountCard email={me.user.email} profile={me.profile} />}
+      <ClinicsAndDeviceCard patient={patient} forget={<ForgetDeviceButton />} />
       <NotificationsButton />
       <SecuritySettings />
       <LogOutButton />

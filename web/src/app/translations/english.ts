@@ -23,6 +23,8 @@ import en from '@/locales/en.json';
 import type doctorHoursStrings from '@/features/doctor-hours/locales/en.json';
 import type hmisStrings from '@/features/hmis/locales/en.json';
 import type recordDownloadStrings from '@/features/patient-profile/record-download/locales/en.json';
+import type profileSettingsStrings from '@/features/patient-profile/settings/locales/en.json';
+import type researchHomeStrings from '@/features/research/home/locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
@@ -62,6 +64,8 @@ export interface PageStrings {
   hmis: typeof hmisStrings;
   doctorHours: typeof doctorHoursStrings;
   recordDownload: typeof recordDownloadStrings;
+  profileSettings: typeof profileSettingsStrings;
+  researchHome: typeof researchHomeStrings;
 }
 
 /** Every string the app may show: the bundled ones and those a page's chunk brings. */

@@ -5,6 +5,8 @@ import chartNe from '@/features/chart/locales/ne.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceNe from '@/features/device/locales/ne.json';
 import doctorHoursNe from '@/features/doctor-hours/locales/ne.json';
+import profileSettingsNe from '@/features/patient-profile/settings/locales/ne.json';
+import researchHomeNe from '@/features/research/home/locales/ne.json';
 import medicationsNe from '@/features/medications/locales/ne.json';
 import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
@@ -27,8 +29,12 @@ import type { BundledTranslation, PageStrings } from './english';
  * Every string of the app in Nepali, loaded only when Nepali is chosen (see app/i18n.ts) so
  * that English readers do not download it. It must have exactly the keys of English.
  */
-/** Doctors' hours come in Nepali with the rest: the Nepali chunk is not the first download. */
-export const nepali: BundledTranslation & Pick<PageStrings, 'doctorHours'> = {
+/**
+ * Doctors' hours, the Profile's settings and the researcher's home come in Nepali with the
+ * rest: the Nepali chunk is not the first download.
+ */
+export const nepali: BundledTranslation &
+  Pick<PageStrings, 'doctorHours' | 'profileSettings' | 'researchHome'> = {
   ...ne,
   appointments: appointmentsNe,
   auth: authNe,
@@ -37,6 +43,8 @@ export const nepali: BundledTranslation & Pick<PageStrings, 'doctorHours'> = {
   chart: chartNe,
   device: deviceNe,
   doctorHours: doctorHoursNe,
+  profileSettings: profileSettingsNe,
+  researchHome: researchHomeNe,
   medications: medicationsNe,
   messaging: messagingNe,
   mfa: mfaNe,

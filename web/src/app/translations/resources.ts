@@ -1,6 +1,8 @@
 import doctorHoursEn from '@/features/doctor-hours/locales/en.json';
 import hmisEn from '@/features/hmis/locales/en.json';
 import hmisNe from '@/features/hmis/locales/ne.json';
+import profileSettingsEn from '@/features/patient-profile/settings/locales/en.json';
+import researchHomeEn from '@/features/research/home/locales/en.json';
 import { english } from './english';
 import { nepali } from './nepali';
 
@@ -9,7 +11,13 @@ import { nepali } from './nepali';
  * strings and those page chunks bring.
  */
 export const resources = {
-  en: { ...english, hmis: hmisEn, doctorHours: doctorHoursEn },
+  en: {
+    ...english,
+    hmis: hmisEn,
+    doctorHours: doctorHoursEn,
+    profileSettings: profileSettingsEn,
+    researchHome: researchHomeEn,
+  },
   ne: { ...nepali, hmis: hmisNe },
 };
 

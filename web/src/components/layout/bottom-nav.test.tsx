@@ -45,13 +45,27 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
       ['Profile', '/profile'],
     ],
   ],
-  ['admin', [['Overview', '/overview']]],
+  [
+    'admin',
+    [
+      ['Overview', '/overview'],
+      ['Profile', '/profile'],
+    ],
+  ],
   [
     'superadmin',
     [
       ['Network', '/'],
       ['HMIS report', '/hmis'],
       ['Clinics', '/clinics'],
+      ['Profile', '/profile'],
+    ],
+  ],
+  [
+    'researcher',
+    [
+      ['Home', '/'],
+      ['Profile', '/profile'],
     ],
   ],
 ];

@@ -69,12 +69,16 @@ export const navItemsByRole: Record<Role, NavItem[]> = {
     link('hmis', '/hmis', ClipboardListIcon),
     link('profile', '/profile', UserIcon),
   ],
-  admin: [link('overview', '/overview', LayoutDashboardIcon)],
+  // Every role reaches its profile, and Log out on it.
+  admin: [
+    link('overview', '/overview', LayoutDashboardIcon),
+    link('profile', '/profile', UserIcon),
+  ],
   superadmin: [
     link('network', '/', NetworkIcon),
     link('hmis', '/hmis', ClipboardListIcon),
     link('clinics', '/clinics', Building2Icon),
+    link('profile', '/profile', UserIcon),
   ],
-  // The spec gives researchers no tabs: their placeholder home stands alone.
-  researcher: [],
+  researcher: [link('home', '/', HomeIcon), link('profile', '/profile', UserIcon)],
 };

@@ -11,8 +11,11 @@ import { PushSwitch } from './push-switch';
 import { QuietHours } from './quiet-hours';
 import { SettingSwitch } from './setting-switch';
 
-/** Texts and medication reminders: account settings, saved as they are switched. */
-function AccountSwitches({ settings }: { settings: Settings }) {
+/**
+ * Texts and, for a patient, medication reminders (nobody else has medicines in Sewa): account
+ * settings, saved as they are switched.
+ */
+function AccountSwitches({ settings, patient }: { settings: Settings; patient: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateNotificationSettings();
   // While a change is on its way the switch shows it, so a tap is seen at once.
@@ -30,13 +33,15 @@ function AccountSwitches({ settings }: { settings: Settings }) {
         disabled={update.isPending}
         onCheckedChange={(texts) => update.mutate({ texts })}
       />
-      <SettingSwitch
-        label={t('notifications.channels.medication')}
-        hint={t('notifications.channels.medicationHint')}
-        checked={pending?.medicationReminders ?? settings.medicationReminders}
-        disabled={update.isPending}
-        onCheckedChange={(medicationReminders) => update.mutate({ medicationReminders })}
-      />
+      {patient && (
+        <SettingSwitch
+          label={t('notifications.channels.medication')}
+          hint={t('notifications.channels.medicationHint')}
+          checked={pending?.medicationReminders ?? settings.medicationReminders}
+          disabled={update.isPending}
+          onCheckedChange={(medicationReminders) => update.mutate({ medicationReminders })}
+        />
+      )}
       <FormError>{update.isError ? t(notificationsErrorKey(update.error)) : null}</FormError>
     </>
   );
@@ -46,7 +51,8 @@ function AccountSwitches({ settings }: { settings: Settings }) {
 export default function NotificationSettings() {
   const { t } = useTranslation();
   const settings = useNotificationSettings();
-  const userId = useSession().data?.user.id;
+  const session = useSession().data;
+  const userId = session?.user.id;
   if (settings.isError) {
     return (
       <p role="alert" className="text-accent-700 text-sm">
@@ -65,7 +71,7 @@ export default function NotificationSettings() {
     <div className="grid gap-5">
       <PhoneVerification verifiedNumber={settings.data.phoneNumber} />
       <div className="grid gap-4">
-        <AccountSwitches settings={settings.data} />
+        <AccountSwitches settings={settings.data} patient={session?.role === 'patient'} />
         {userId && <PushSwitch userId={userId} />}
       </div>
       <QuietHours

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { onboardingSchema, type OnboardingInput } from '@shared/onboarding';
+import { ageOf } from '@shared/patient-age';
 import type { Me, Profile } from '@shared/profile';
 import { sessionQueryOptions } from '@/lib/session';
 import { apiFetch } from '@/lib/api-client';
@@ -66,5 +67,11 @@ export async function queueProfile(queryClient: QueryClient, input: OnboardingIn
     avatar_url: me.profile?.avatar_url ?? null,
     role: me.role,
     ...values,
+    current_age: ageOf({
+      age: values.age,
+      dateSystem: values.date_system,
+      dobAd: values.dob_ad,
+      dobBs: values.dob_bs,
+    }),
   }));
 }

@@ -56,6 +56,7 @@ describe('onboarding form', () => {
       last_name: 'Thapa',
       gender: 'male',
       age: 52,
+      current_age: 52,
       date_system: 'bs',
       dob_ad: null,
       dob_bs: '2030-05-05',

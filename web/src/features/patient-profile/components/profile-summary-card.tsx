@@ -19,13 +19,13 @@ export function initialsOf(name: string): string {
   return letters.join('').toUpperCase();
 }
 
-/** The person's name (or e-mail), age and avatar. */
+/** The person's name (or e-mail), avatar and, for a patient, age. */
 export function ProfileSummaryCard({ me, children }: { me: Me; children?: ReactNode }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
   const nameId = useId();
   const name = displayName(me);
-  const age = me.profile?.age;
+  const age = me.profile?.current_age;
   return (
     <Card aria-labelledby={nameId} className="grid grid-cols-1 gap-4">
       <div className="flex min-w-0 items-center gap-3">
@@ -47,11 +47,13 @@ export function ProfileSummaryCard({ me, children }: { me: Me; children?: ReactN
           <h2 id={nameId} className="truncate text-lg font-semibold">
             {name}
           </h2>
-          <p className="text-muted-foreground text-sm">
-            {age === null || age === undefined
-              ? t('patientProfile.ageUnknown')
-              : t('patientProfile.age', { count: age, age: format.number(age) })}
-          </p>
+          {me.role === 'patient' && (
+            <p className="text-muted-foreground text-sm">
+              {age === null || age === undefined
+                ? t('patientProfile.ageUnknown')
+                : t('patientProfile.age', { count: age, age: format.number(age) })}
+            </p>
+          )}
         </div>
       </div>
       {children}

@@ -1,17 +1,13 @@
-import {
-  BuildingIcon,
-  ChevronRightIcon,
-  LanguagesIcon,
-  MailIcon,
-  SmartphoneIcon,
-  UserPlusIcon,
-  UserRoundPenIcon,
-  type LucideIcon,
-} from 'lucide-react';
+import { ChevronRightIcon, MailIcon, UserPlusIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import type { Profile } from '@shared/profile';
 import { Card, CardTitle } from '@/components/ui/card';
+import { DeviceDialog } from './device-dialog';
+import { EditDetailsDialog } from './edit-details-dialog';
+import { LanguageDialog } from './language-dialog';
+import { LinkedClinicsDialog } from './linked-clinics-dialog';
 
 /** A profile section named by its heading. */
 export function SettingsCard({
@@ -32,20 +28,6 @@ export function SettingsCard({
       </div>
       {children}
     </Card>
-  );
-}
-
-/** A row that looks like a setting; the spec leaves these buttons inert. */
-function InertRow({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
-  return (
-    <button
-      type="button"
-      className="hover:bg-muted -mx-2 flex min-h-11 items-center gap-3 rounded-lg px-2 text-start text-sm font-medium"
-    >
-      <Icon className="text-brand-700 size-5 shrink-0" aria-hidden="true" />
-      <span className="flex-1">{label}</span>
-      <ChevronRightIcon className="text-muted-foreground size-4" aria-hidden="true" />
-    </button>
   );
 }
 
@@ -71,7 +53,8 @@ export function CaregiversCard() {
   );
 }
 
-export function AccountCard({ email }: { email: string }) {
+/** The account: its address, the person's details and the app's language. */
+export function AccountCard({ email, profile }: { email: string; profile: Profile | null }) {
   const { t } = useTranslation();
   return (
     <SettingsCard title={t('patientProfile.account.title')}>
@@ -79,21 +62,35 @@ export function AccountCard({ email }: { email: string }) {
         <MailIcon className="text-muted-foreground size-5 shrink-0" aria-hidden="true" />
         <span className="min-w-0 truncate">{email}</span>
       </p>
-      <InertRow icon={UserRoundPenIcon} label={t('patientProfile.account.edit')} />
-      <InertRow icon={LanguagesIcon} label={t('patientProfile.account.language')} />
+      <EditDetailsDialog profile={profile} />
+      <LanguageDialog />
     </SettingsCard>
   );
 }
 
-export function ClinicsAndDeviceCard() {
+/**
+ * A patient's clinics and this device; anyone else's card has only the device, as no clinic
+ * cares for them. `forget`: the Forget this device button, handed in by the page.
+ */
+export function ClinicsAndDeviceCard({ patient, forget }: { patient: boolean; forget: ReactNode }) {
   const { t } = useTranslation();
+  if (!patient) {
+    return (
+      <SettingsCard
+        title={t('profileSettings.device.cardTitle')}
+        description={t('profileSettings.device.cardDescription')}
+      >
+        <DeviceDialog forget={forget} />
+      </SettingsCard>
+    );
+  }
   return (
     <SettingsCard
       title={t('patientProfile.clinics.title')}
       description={t('patientProfile.clinics.description')}
     >
-      <InertRow icon={BuildingIcon} label={t('patientProfile.clinics.linked')} />
-      <InertRow icon={SmartphoneIcon} label={t('patientProfile.clinics.devices')} />
+      <LinkedClinicsDialog />
+      <DeviceDialog forget={forget} />
     </SettingsCard>
   );
 }
