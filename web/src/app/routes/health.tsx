@@ -45,7 +45,11 @@ export default function HealthPage() {
   const visits = arrivingOf(useVisitHistory());
   const patientId = me?.role === 'patient' ? (actingFor ?? me.user.id) : undefined;
   const readings = arrivingOf(useVitals(patientId));
-  const readingsCount = useVitalsCount(patientId, Array.isArray(readings) ? readings : []);
+  const stored = Array.isArray(readings) ? readings : [];
+  // Readings still on this device are shown even before (or without) the server's list.
+  const readingsCount = useVitalsCount(patientId, stored);
+  const vitalsCount = Array.isArray(readings) || readingsCount > 0 ? readingsCount : readings;
+  const showVitals = Array.isArray(readings) || readingsCount > 0;
   const medications = arrivingOf(useMedications(patientId));
   const section = sectionOf(useSearch());
   const recordDownload = useRecordDownload(me?.role === 'patient' ? me.user.id : undefined);
@@ -75,9 +79,13 @@ export default function HealthPage() {
           content: <UploadedDocs />,
         }}
         vitals={{
-          count: typeof readings === 'string' ? readings : readingsCount,
-          content: patientId && Array.isArray(readings) && (
-            <VitalsHistory patientId={patientId} readings={readings} />
+          count: vitalsCount,
+          content: patientId && showVitals && (
+            <VitalsHistory
+              patientId={patientId}
+              readings={stored}
+              loading={!Array.isArray(readings)}
+            />
           ),
         }}
         meds={{

@@ -2,6 +2,7 @@ import { TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { flagsOf, type VitalsReading } from '@shared/vitals';
+import { LoadingNote } from '@/components/ui/loading-note';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
 import { usePendingVitals } from '../api/record-vitals';
@@ -50,9 +51,12 @@ function OutsideSafeRange() {
 export function VitalsHistory({
   patientId,
   readings,
+  loading = false,
 }: {
   patientId: string;
   readings: VitalsReading[];
+  /** The server's readings have not arrived: those on this device are shown, the rest said to be loading. */
+  loading?: boolean;
 }) {
   const { t } = useTranslation();
   const dates = useDates();
@@ -91,6 +95,7 @@ export function VitalsHistory({
           </li>
         ))}
       </ul>
+      {loading && <LoadingNote />}
     </div>
   );
 }
