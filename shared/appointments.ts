@@ -8,7 +8,7 @@ import {
   type ClinicDay,
 } from './clinic-time';
 import { recordIdSchema } from './record-id';
-import { vitalFlags } from './vitals';
+import { vitalFlags } from './vital-flags';
 
 /**
  * Appointments: a doctor's weekly hours in clinic time, the free slots they give, a patient's

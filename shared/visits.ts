@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { actingForSchema } from './care-permissions';
 import { recordIdSchema } from './record-id';
-import { vitalFlags } from './vitals';
+import { vitalFlags } from './vital-flags';
 
 /** The time zone "today" is counted in for the queue's figures: clinic time. */
 export { clinicTimeZone } from './clinic-time';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { recordIdSchema } from './record-id';
 import { roleSchema } from './role';
+import { vitalFlags, type VitalFlag } from './vital-flags';
 
 /**
  * Vitals: one reading is what a person measured at one moment, any of heart rate, oxygen
@@ -41,13 +42,7 @@ export const vitalThresholds = {
   highHeartRateAbove: 130,
 } as const;
 
-export const vitalFlags = [
-  'low-oxygen',
-  'high-blood-pressure',
-  'low-heart-rate',
-  'high-heart-rate',
-] as const;
-export type VitalFlag = (typeof vitalFlags)[number];
+export { vitalFlags, type VitalFlag } from './vital-flags';
 
 /** How far ahead of the server's clock a reading's time may be: a phone's clock runs fast. */
 export const takenAtLeewayMs = 5 * 60_000;
