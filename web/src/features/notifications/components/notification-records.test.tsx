@@ -53,8 +53,8 @@ describe("the superadmin's notification record", () => {
     // Each record is an item of a list, not a row of a table too wide for a phone.
     expect(await screen.findByText('Sita Sharma')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    const [first] = screen.getAllByRole('listitem');
-    expect(within(first!).getByText('Sita Sharma')).toBeInTheDocument();
+    const first = screen.getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Sita Sharma')).toBeInTheDocument();
     for (const words of ['Text message', 'The doctor is in', 'Failed', 'no_credit']) {
       expect(within(first).getByText(words)).toBeInTheDocument();
     }
