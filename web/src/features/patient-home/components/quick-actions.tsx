@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useActingFor } from '@/lib/acting-for';
+import { openCameraSheet } from '@/lib/camera-sheet';
 
 const actionClass =
   'border-border bg-card hover:bg-muted flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-xl border p-2 text-center text-xs font-medium';
@@ -25,16 +26,14 @@ function ActionContent({ icon: Icon, label }: { icon: LucideIcon; label: string 
   );
 }
 
-/**
- * The five shortcuts of the dashboard (four while caring for someone); those without `href`
- * lead nowhere yet.
- */
+/** The five shortcuts of the dashboard (four while caring for someone), each of them working. */
 export function QuickActions() {
   const { t } = useTranslation();
   const titleId = useId();
   const [, navigate] = useLocation();
-  // `opens`: a button, as the spec draws it, that opens a page (Share access: the care circle).
-  const actions: { icon: LucideIcon; label: string; href?: string; opens?: string }[] = [
+  // A link opens a page; `onClick`, a button as the spec draws it: Send photo/video opens the
+  // camera sheet, Share access the care circle.
+  const actions: { icon: LucideIcon; label: string; href?: string; onClick?: () => void }[] = [
     {
       icon: CalendarPlusIcon,
       label: t('patientHome.quickActions.schedule'),
@@ -45,13 +44,21 @@ export function QuickActions() {
       label: t('patientHome.quickActions.recordVitals'),
       href: '/health/vitals/new',
     },
-    { icon: CameraIcon, label: t('patientHome.quickActions.sendPhoto') },
+    {
+      icon: CameraIcon,
+      label: t('patientHome.quickActions.sendPhoto'),
+      onClick: openCameraSheet,
+    },
     {
       icon: MessageCircleIcon,
       label: t('patientHome.quickActions.messageClinic'),
       href: '/messages',
     },
-    { icon: UsersIcon, label: t('patientHome.quickActions.shareAccess'), opens: '/care-circle' },
+    {
+      icon: UsersIcon,
+      label: t('patientHome.quickActions.shareAccess'),
+      onClick: () => navigate('/care-circle'),
+    },
   ];
   // Only the patient shares their own record: nobody caring for them invites others.
   const shown = useActingFor() === null ? actions : actions.slice(0, -1);
@@ -61,18 +68,14 @@ export function QuickActions() {
         {t('patientHome.quickActions.title')}
       </h2>
       <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
-        {shown.map(({ href, opens, ...action }) => (
+        {shown.map(({ href, onClick, ...action }) => (
           <li key={action.label} className="grid">
             {href ? (
               <Link href={href} className={actionClass}>
                 <ActionContent {...action} />
               </Link>
             ) : (
-              <button
-                type="button"
-                className={actionClass}
-                onClick={opens ? () => navigate(opens) : undefined}
-              >
+              <button type="button" className={actionClass} onClick={onClick}>
                 <ActionContent {...action} />
               </button>
             )}
