@@ -89,6 +89,9 @@ test.describe('booking on the shared server', () => {
 
       await booked.getByRole('link', { name: 'Reschedule' }).click();
       await expect(page).toHaveURL(/\/appointments\/book\?reschedule=/);
+      await expect(
+        page.getByRole('heading', { name: 'Reschedule appointment', level: 1 }),
+      ).toBeVisible();
       await expect(page.getByText(/Choose a new time for your appointment/)).toBeVisible();
       await dayButton(page, 8).click();
       await slotList(page).getByRole('button', { name: '16:00', exact: true }).click();

@@ -78,6 +78,17 @@ test('a patient writes to the care team, a doctor answers, both see it arrive wi
   // A new patient has written to nobody yet.
   await patient.page.goto('/messages');
   await expect(patient.page.getByText('No messages yet')).toBeVisible();
+  // When an answer comes, and where to turn instead in an emergency: the ambulance, one tap.
+  const help = patient.page.getByRole('complementary', { name: 'When to expect a reply' });
+  await expect(help.getByText(/answered on the next clinic day/)).toBeVisible();
+  await expect(help.getByRole('link', { name: 'Call 102 for an ambulance' })).toHaveAttribute(
+    'href',
+    'tel:102',
+  );
+  // A doctor answers: the patient's help is not theirs.
+  await expect(
+    doctor.page.getByRole('complementary', { name: 'When to expect a reply' }),
+  ).toHaveCount(0);
   const conversationId = await startCareTeamConversation(patient.page);
   const input = patient.page.getByRole('textbox', { name: 'Type a message' });
   const sendButton = patient.page.getByRole('button', { name: 'Send' });

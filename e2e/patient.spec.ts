@@ -87,6 +87,11 @@ test('the dashboard shows every card, with no medicine or vitals for a new patie
   for (const action of ['Send photo/video', 'Share access']) {
     await expect(page.getByRole('button', { name: action })).toBeVisible();
   }
+  // "Send photo/video" opens the camera sheet, as the centre button does.
+  await page.getByRole('button', { name: 'Send photo/video' }).click();
+  await expect(page.getByRole('dialog', { name: 'Camera' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Camera' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Record vitals' })).toBeVisible();
   // The quick action and the card's own: both open booking.
   for (const schedule of await page.getByRole('link', { name: 'Schedule' }).all()) {

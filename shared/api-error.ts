@@ -21,6 +21,8 @@ export const serverErrorCodes = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  /** A state-changing call from an origin the server does not accept (`http/allowed-origins.ts`). */
+  'origin_refused',
   'not_found',
   'conflict',
   'payload_too_large',
@@ -110,6 +112,8 @@ export const accountErrorCodes = [
   'passkey_not_found',
   'previously_registered',
   'session_not_fresh',
+  /** Its own refusal of an origin or callback URL outside its trusted origins. */
+  'invalid_origin',
 ] as const;
 
 export type AccountErrorCode = (typeof accountErrorCodes)[number];

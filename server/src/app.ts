@@ -23,6 +23,7 @@ import { recordRoutes, type RouteEntry } from './http/route-table';
 import { requireUserWith } from './auth/require-user';
 import { useRouteSchemas } from './http/route-schemas';
 import { registerSameOriginCheck } from './http/same-origin';
+import { allowedOrigins } from './http/allowed-origins';
 import { redactLogLine } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -274,7 +275,7 @@ export async function buildApp({
   registerCanonicalPathCheck(server);
   registerSecurityHeaders(server, config.publicUrl.startsWith('https:'));
   await server.register(compress, { global: true, threshold: 1024 });
-  registerSameOriginCheck(server, config.publicUrl);
+  registerSameOriginCheck(server, allowedOrigins(config.publicUrl, config.nodeEnv));
 
   const health = healthService({ database, photos });
   registerHealthRoutes(server, { health });

@@ -25,6 +25,7 @@ import {
   secondFactorAlsoAfterOneTimeCode,
   voidPendingResetLinks,
 } from './better-auth';
+import { allowedOrigins } from '../http/allowed-origins';
 import { callerQueries } from './callers';
 import { isValidInviteCode } from './invite-code';
 import { phoneNotEnrolled, refuseTextCodesWithoutPhone, verifiedPhoneOf } from './phone-factor';
@@ -264,7 +265,9 @@ export function createAuth({
     secret: config.authSecret,
     database: { db, type: 'postgres' },
     ...(log ? { logger: intoServerLog(log) } : {}),
-    trustedOrigins: [publicUrl.origin],
+    // The same origins as the API's same-origin check: PUBLIC_URL's, and in development its
+    // other loopback spellings.
+    trustedOrigins: allowedOrigins(config.publicUrl, config.nodeEnv),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -5,6 +5,7 @@ const statusByCode: Record<ServerErrorCode, number> = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  origin_refused: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

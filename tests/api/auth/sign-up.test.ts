@@ -288,7 +288,7 @@ describe.each(databaseVariants)(
         { headers: { origin: 'https://evil.example' } },
       );
       expect(forged.status).toBe(403);
-      expect(forged.body.error.code).toBe('forbidden');
+      expect(forged.body.error.code).toBe('origin_refused');
     });
   },
 );

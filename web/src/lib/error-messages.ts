@@ -19,6 +19,9 @@ export type ErrorMessages = Readonly<Record<string, ErrorMessageKey>>;
 export const sharedErrorMessages = {
   rate_limited: 'errors.rateLimited',
   service_unavailable: 'errors.serviceUnavailable',
+  // The page's address is not the server's PUBLIC_URL: no retry helps, another address does.
+  origin_refused: 'errors.originRefused',
+  invalid_origin: 'errors.originRefused',
 } as const satisfies Partial<Record<ErrorCode, ErrorMessageKey>>;
 
 function isShared(code: string): code is keyof typeof sharedErrorMessages {

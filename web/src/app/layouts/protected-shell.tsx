@@ -18,6 +18,8 @@ import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
 import { useActingFor } from '@/lib/acting-for';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
+import { cameraSheetOpen, openCameraSheet } from '@/lib/camera-sheet';
+import { useStore } from '@/lib/create-store';
 import { useScreenSettled } from '@/lib/first-screen';
 import { useSession } from '@/lib/session';
 import { useCurrentRole } from '@/lib/use-current-role';
@@ -76,8 +78,10 @@ function permissionFor(location: string): CarePermission | 'add-to-record' | nul
 export default function ProtectedShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const role = useCurrentRole();
-  const [cameraOpen, setCameraOpen] = useState(false);
+  const cameraOpen = useStore(cameraSheetOpen);
+  // The sheet's code is drawn from its first opening on, so it closes with its animation.
   const [cameraUsed, setCameraUsed] = useState(false);
+  if (cameraOpen && !cameraUsed) setCameraUsed(true);
   const doctorIsWaiting = useDoctorIsWaiting();
   const [location] = useLocation();
   const signedIn = Boolean(session.data);
@@ -139,16 +143,13 @@ export default function ProtectedShell({ children }: { children: ReactNode }) {
       </main>
       <BottomNav
         role={role}
-        onOpenCamera={() => {
-          setCameraUsed(true);
-          setCameraOpen(true);
-        }}
+        onOpenCamera={openCameraSheet}
         cameraAttention={doctorIsWaiting && !onVisitPage}
       />
       {role === 'patient' && !onVisitPage && <DoctorWaitingBar />}
       {role === 'patient' && cameraUsed && (
         <Suspense fallback={null}>
-          <CameraSheet open={cameraOpen} onOpenChange={setCameraOpen} />
+          <CameraSheet open={cameraOpen} onOpenChange={cameraSheetOpen.set} />
         </Suspense>
       )}
     </div>

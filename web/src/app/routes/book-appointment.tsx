@@ -42,7 +42,10 @@ function Rescheduling({ id, onDone }: { id: string; onDone: () => void }) {
   return <BookingForm key={appointment.id} rescheduling={appointment} onDone={onDone} />;
 }
 
-/** `/appointments/book`: "Book an appointment", or with `?reschedule=<id>` a new time for one. */
+/**
+ * `/appointments/book`: "Book an appointment", or with `?reschedule=<id>` "Reschedule
+ * appointment", a new time for one.
+ */
 export default function BookAppointmentPage() {
   const { t } = useTranslation();
   const me = useSession().data;
@@ -54,7 +57,10 @@ export default function BookAppointmentPage() {
   const home = () => navigate('/');
   return (
     <div className="grid grid-cols-1 gap-4">
-      <PageHeader title={t('appointments.book.title')} actions={<LanguageToggle />} />
+      <PageHeader
+        title={t(rescheduleId ? 'appointments.book.rescheduleTitle' : 'appointments.book.title')}
+        actions={<LanguageToggle />}
+      />
       {rescheduleId ? (
         <Rescheduling id={rescheduleId} onDone={home} />
       ) : (

@@ -11,6 +11,16 @@ describe('auth error wording', () => {
   const t = i18n.getFixedT('en');
   const ne = i18n.getFixedT('ne');
 
+  it("says the server refused the page's address, not to try again, in both languages", () => {
+    for (const code of ['origin_refused', 'invalid_origin']) {
+      const refusal = new ApiRequestError(403, code as never, 'Server words');
+      expect(signInErrorText(t, refusal)).toBe(
+        "The server refused this page's address. Open Sewa at the address the server printed when it started (its PUBLIC_URL).",
+      );
+      expect(signInErrorText(ne, refusal)).toMatch(/ठेगाना \(PUBLIC_URL\) मा सेवा खोल्नुहोस्/);
+    }
+  });
+
   it('gives the spec sign-in messages and the generic one for anything else', () => {
     expect(signInErrorText(t, refused('invalid_email_or_password'))).toBe(
       'Wrong email or password.',

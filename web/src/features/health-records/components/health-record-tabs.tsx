@@ -24,7 +24,8 @@ export function SectionEmptyState({ children }: { children: ReactNode }) {
 
 /**
  * The record's sections as tabs that stay in view while the section scrolls, just
- * under the shell's one-line mode banner.
+ * under the shell's one-line mode banner. Each tab is as wide as its name needs and they share
+ * what is left, so on a 360 px phone "Summaries" reads whole beside the short names.
  */
 export function HealthRecordTabs({
   tabs,
@@ -39,15 +40,15 @@ export function HealthRecordTabs({
     <Tabs.Root defaultValue={initial ?? tabs[0]?.section}>
       <Tabs.List
         aria-label={t('healthRecords.tabsLabel')}
-        className="bg-background/95 sticky top-7 z-10 -mx-4 grid grid-cols-5 gap-1 px-4 py-2 backdrop-blur"
+        className="bg-background/95 sticky top-7 z-10 -mx-4 flex gap-1 px-4 py-2 backdrop-blur"
       >
         {tabs.map(({ section, count }) => (
           <Tabs.Trigger
             key={section}
             value={section}
-            className="text-muted-foreground data-[state=active]:bg-brand-700 flex min-h-11 min-w-0 flex-col items-center justify-center rounded-lg px-1 py-1 text-xs font-medium data-[state=active]:text-white"
+            className="text-muted-foreground data-[state=active]:bg-brand-700 flex min-h-11 min-w-0 flex-auto flex-col items-center justify-center rounded-lg px-1 py-1 text-xs font-medium data-[state=active]:text-white"
           >
-            <span className="max-w-full truncate">{t(`healthRecords.tabs.${section}`)}</span>{' '}
+            <span className="text-center break-words">{t(`healthRecords.tabs.${section}`)}</span>{' '}
             <span className="tabular-nums">
               {typeof count === 'number'
                 ? format.number(count)

@@ -96,7 +96,10 @@ function Choice({
   );
 }
 
-/** One clinic's counts: sex by age band, then the new and follow-up patients. */
+/**
+ * One clinic's counts: sex by age band, then the new and follow-up patients. Small type and
+ * headings that wrap keep all seven columns on a 360 px phone, "Unknown" and "Total" whole.
+ */
 function ClinicCounts({ row }: { row: ReportClinic }) {
   const { t } = useTranslation();
   const format = useNumberFormat();
@@ -110,19 +113,19 @@ function ClinicCounts({ row }: { row: ReportClinic }) {
         {row.clinic ? t('hmis.orgUnit', { code: row.clinic.orgUnitCode }) : t('hmis.noClinicNote')}
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
+        <table className="w-full text-xs">
           <caption className="sr-only">{row.clinic?.name ?? t('hmis.noClinic')}</caption>
           <thead>
             <tr>
-              <th scope="col" className="p-1 text-left">
+              <th scope="col" className="px-0.5 py-1 text-left align-bottom">
                 {t('hmis.sex')}
               </th>
               {ageBands.map((band) => (
-                <th key={band} scope="col" className="p-1 text-right">
+                <th key={band} scope="col" className="px-0.5 py-1 text-right align-bottom">
                   {t(`hmis.bands.${band}`)}
                 </th>
               ))}
-              <th scope="col" className="p-1 text-right">
+              <th scope="col" className="px-0.5 py-1 text-right align-bottom">
                 {t('hmis.total')}
               </th>
             </tr>
@@ -130,15 +133,15 @@ function ClinicCounts({ row }: { row: ReportClinic }) {
           <tbody>
             {hmisSexes.map((sex) => (
               <tr key={sex} className="border-border border-t">
-                <th scope="row" className="p-1 text-left font-medium">
+                <th scope="row" className="px-0.5 py-1 text-left font-medium">
                   {t(`hmis.sexes.${sex}`)}
                 </th>
                 {ageBands.map((band) => (
-                  <td key={band} className="p-1 text-right tabular-nums">
+                  <td key={band} className="px-0.5 py-1 text-right tabular-nums">
                     {format.number(value(sex, band))}
                   </td>
                 ))}
-                <td className="p-1 text-right font-semibold tabular-nums">
+                <td className="px-0.5 py-1 text-right font-semibold tabular-nums">
                   {format.number(ageBands.reduce((sum, band) => sum + value(sex, band), 0))}
                 </td>
               </tr>

@@ -16,6 +16,7 @@ import { useMessagingPush } from '../push/use-messaging-push';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 import { PendingMessage } from './pending-message';
+import { ReplyExpectations } from './reply-expectations';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -82,6 +83,7 @@ export function ConversationScreen({ conversationId }: { conversationId: string 
           <PatientChartLink patientId={conversation.data.patientId} />
         )}
       </header>
+      {session.data?.role === 'patient' && <ReplyExpectations />}
       <section aria-label={t('messaging.conversation.messages')} className="flex-1">
         {messages.isPending && pending.length === 0 ? (
           <div className="flex justify-center py-10">

@@ -14,6 +14,7 @@ import { useConversations } from '../api/get-conversations';
 import { useStartCareTeam } from '../api/start-care-team';
 import { useMessagingPush } from '../push/use-messaging-push';
 import { ConversationRow } from './conversation-row';
+import { ReplyExpectations } from './reply-expectations';
 
 /** The messages list: search, one row per conversation, and the empty state. */
 export function MessagesScreen() {
@@ -100,6 +101,7 @@ export function MessagesScreen() {
           onChange={(event) => setSearch(event.target.value)}
         />
       </div>
+      {role === 'patient' && <ReplyExpectations />}
       {body}
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationRecord } from '@shared/notifications';
 import { Button } from '@/components/ui/button';
@@ -10,20 +11,46 @@ import { useNotificationRecords } from '../api/get-records';
 /** Refusals of the record in the reader's words: it is the superadmin's alone to read. */
 const refusals = { forbidden: 'staff.figures.notYours' } as const;
 
-function RecordRow({ record }: { record: NotificationRecord }) {
+/** One label and its value of a record, side by side, wrapping as a whole on a narrow phone. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-1">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A record as a card of its own rather than a table row: six columns do not fit a 360 px
+ * phone, and a table scrolling sideways hid its outcome and time off the screen.
+ */
+function RecordItem({ record }: { record: NotificationRecord }) {
   const { t } = useTranslation();
   const dates = useDates();
   return (
-    <tr className="border-border border-t align-top">
-      <td className="py-2 pr-3">{record.recipientName}</td>
-      <td className="py-2 pr-3">{t(`notifications.records.channels.${record.channel}`)}</td>
-      <td className="py-2 pr-3">{t(`notifications.records.kinds.${record.kind}`)}</td>
-      <td className="py-2 pr-3">{t(`notifications.records.outcomes.${record.outcome}`)}</td>
-      <td className="py-2 pr-3 font-mono text-xs">{record.reason ?? '—'}</td>
-      <td className="py-2 whitespace-nowrap">
-        {dates.fullDateTime(record.finishedAt ?? record.dueAt)}
-      </td>
-    </tr>
+    <li className="border-border grid gap-1 border-t py-2">
+      <p className="flex flex-wrap justify-between gap-x-3">
+        <span className="font-medium">{record.recipientName}</span>
+        <span className="text-muted-foreground text-xs">
+          {dates.fullDateTime(record.finishedAt ?? record.dueAt)}
+        </span>
+      </p>
+      <dl className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs">
+        <Field label={t('notifications.records.channel')}>
+          {t(`notifications.records.channels.${record.channel}`)}
+        </Field>
+        <Field label={t('notifications.records.kind')}>
+          {t(`notifications.records.kinds.${record.kind}`)}
+        </Field>
+        <Field label={t('notifications.records.outcome')}>
+          {t(`notifications.records.outcomes.${record.outcome}`)}
+        </Field>
+        <Field label={t('notifications.records.reason')}>
+          <span className="font-mono break-all">{record.reason ?? '—'}</span>
+        </Field>
+      </dl>
+    </li>
   );
 }
 
@@ -55,37 +82,11 @@ export default function NotificationRecords() {
   } else {
     body = (
       <>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted-foreground text-xs">
-              <tr>
-                <th scope="col" className="pr-3 pb-1 font-medium">
-                  {t('notifications.records.who')}
-                </th>
-                <th scope="col" className="pr-3 pb-1 font-medium">
-                  {t('notifications.records.channel')}
-                </th>
-                <th scope="col" className="pr-3 pb-1 font-medium">
-                  {t('notifications.records.kind')}
-                </th>
-                <th scope="col" className="pr-3 pb-1 font-medium">
-                  {t('notifications.records.outcome')}
-                </th>
-                <th scope="col" className="pr-3 pb-1 font-medium">
-                  {t('notifications.records.reason')}
-                </th>
-                <th scope="col" className="pb-1 font-medium">
-                  {t('notifications.records.when')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((record) => (
-                <RecordRow key={`${record.id}-${record.channel}`} record={record} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul aria-labelledby="notification-records-title" className="text-sm">
+          {rows.map((record) => (
+            <RecordItem key={`${record.id}-${record.channel}`} record={record} />
+          ))}
+        </ul>
         {lastPageEmpty ? (
           <p className="text-muted-foreground text-sm">{t('notifications.records.noMore')}</p>
         ) : (

@@ -124,6 +124,16 @@ describe('Profile → Notifications', () => {
     ).toEqual([{ texts: false }, { medicationReminders: true }]);
   });
 
+  it('shows "Text messages" off, and not to be switched, until a number is verified', async () => {
+    // The stored choice is on, but no text can go to an account without a verified number.
+    server(unverified);
+    renderSettings();
+    const texts = await screen.findByRole('switch', { name: 'Text messages' });
+    expect(texts).not.toBeChecked();
+    expect(texts).toBeDisabled();
+    expect(texts).toHaveAccessibleDescription('Verify a mobile number first.');
+  });
+
   it('shows the quiet hours and what they mean', async () => {
     server(unverified);
     renderSettings();

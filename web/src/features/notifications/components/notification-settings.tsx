@@ -29,8 +29,10 @@ function AccountSwitches({ settings, patient }: { settings: Settings; patient: b
             ? t('notifications.channels.textsHint')
             : t('notifications.channels.textsNeedNumber')
         }
-        checked={pending?.texts ?? settings.texts}
-        disabled={update.isPending}
+        // Without a verified number no text is sent, whatever the stored choice: the switch
+        // shows off and waits for the number rather than saying on beside "Verify … first".
+        checked={settings.phoneNumber ? (pending?.texts ?? settings.texts) : false}
+        disabled={update.isPending || !settings.phoneNumber}
         onCheckedChange={(texts) => update.mutate({ texts })}
       />
       {patient && (

@@ -91,6 +91,22 @@ describe('AppointmentCard', () => {
     expect(checkIn).toHaveBeenCalledExactlyOnceWith(appointment);
   });
 
+  it('has one primary button while "Check in" is offered: "Check in", not also "Join Video Visit"', () => {
+    // The filled brand colour is the primary button's look.
+    const primary = (element: HTMLElement) => element.classList.contains('bg-brand-700');
+    const open = renderCard({
+      appointment: appointmentAt('2026-11-23T04:40:00.000Z', '10:25'),
+      onCheckIn: vi.fn(),
+    });
+    expect(primary(open.getByRole('button', { name: 'Check in' }))).toBe(true);
+    expect(primary(open.getByRole('button', { name: 'Join Video Visit' }))).toBe(false);
+  });
+
+  it('keeps "Join Video Visit" the primary button when there is nothing to check in to', () => {
+    const card = renderCard({ appointment: appointmentAt('2026-11-23T07:15:00.000Z', '13:00') });
+    expect(card.getByRole('button', { name: 'Join Video Visit' })).toHaveClass('bg-brand-700');
+  });
+
   it('cancels only once the patient confirms', async () => {
     const cancel = vi.fn();
     const appointment = appointmentAt('2026-11-23T07:15:00.000Z', '13:00');

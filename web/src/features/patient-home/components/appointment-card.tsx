@@ -162,6 +162,10 @@ export function AppointmentCard({
     onJoin?.({ type: 'video' });
   };
   const booked = appointment !== 'loading' && appointment !== null ? appointment : null;
+  // One primary action per state: while "Check in" is offered it is the one, and joining the
+  // virtual clinic stands back beside it rather than a twin of it.
+  const checkInFirst =
+    booked?.status === 'booked' && onCheckIn !== undefined && checkInOpen(booked.startsAt, now);
   const badge = waiting
     ? t('patientHome.appointment.live')
     : booked && booked.status !== 'booked'
@@ -224,7 +228,11 @@ export function AppointmentCard({
           {t('patientHome.appointment.joinPrompt')}
         </p>
       )}
-      <Button type="button" variant={waiting ? 'destructive' : 'default'} onClick={join}>
+      <Button
+        type="button"
+        variant={waiting ? 'destructive' : checkInFirst ? 'outline' : 'default'}
+        onClick={join}
+      >
         <VideoIcon aria-hidden="true" />
         {t('patientHome.appointment.join')}
       </Button>

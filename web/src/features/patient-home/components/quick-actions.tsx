@@ -9,6 +9,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { openCameraSheet } from '@/lib/camera-sheet';
 
 const actionClass =
   'border-border bg-card hover:bg-muted flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-xl border p-2 text-center text-xs font-medium';
@@ -30,19 +31,20 @@ export type QuickAction =
 
 /**
  * The five shortcuts of the dashboard, those `offered` only: caring for someone, what they
- * granted (only the patient shares their own record). Those without `href` lead nowhere yet.
+ * granted (only the patient shares their own record), each of them working.
  */
 export function QuickActions({ offered }: { offered?: Partial<Record<QuickAction, boolean>> }) {
   const { t } = useTranslation();
   const titleId = useId();
   const [, navigate] = useLocation();
-  // `opens`: a button, as the spec draws it, that opens a page (Share access: the care circle).
+  // A link opens a page; `onClick`, a button as the spec draws it: Send photo/video opens the
+  // camera sheet, Share access the care circle.
   const actions: {
     name: QuickAction;
     icon: LucideIcon;
     label: string;
     href?: string;
-    opens?: string;
+    onClick?: () => void;
   }[] = [
     {
       name: 'schedule',
@@ -56,7 +58,12 @@ export function QuickActions({ offered }: { offered?: Partial<Record<QuickAction
       label: t('patientHome.quickActions.recordVitals'),
       href: '/health/vitals/new',
     },
-    { name: 'sendPhoto', icon: CameraIcon, label: t('patientHome.quickActions.sendPhoto') },
+    {
+      name: 'sendPhoto',
+      icon: CameraIcon,
+      label: t('patientHome.quickActions.sendPhoto'),
+      onClick: openCameraSheet,
+    },
     {
       name: 'messageClinic',
       icon: MessageCircleIcon,
@@ -67,7 +74,7 @@ export function QuickActions({ offered }: { offered?: Partial<Record<QuickAction
       name: 'shareAccess',
       icon: UsersIcon,
       label: t('patientHome.quickActions.shareAccess'),
-      opens: '/care-circle',
+      onClick: () => navigate('/care-circle'),
     },
   ];
   const shown = actions.filter((action) => offered?.[action.name] ?? true);
@@ -78,18 +85,14 @@ export function QuickActions({ offered }: { offered?: Partial<Record<QuickAction
         {t('patientHome.quickActions.title')}
       </h2>
       <ul className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-5">
-        {shown.map(({ href, opens, name, ...action }) => (
+        {shown.map(({ href, onClick, name, ...action }) => (
           <li key={name} className="grid">
             {href ? (
               <Link href={href} className={actionClass}>
                 <ActionContent {...action} />
               </Link>
             ) : (
-              <button
-                type="button"
-                className={actionClass}
-                onClick={opens ? () => navigate(opens) : undefined}
-              >
+              <button type="button" className={actionClass} onClick={onClick}>
                 <ActionContent {...action} />
               </button>
             )}
