@@ -28,19 +28,6 @@ const notPressed: { name: RegExp; why: string }[] = [
   { name: /^Send to DHIS2$|^Send$/, why: 'sends for good' },
 ];
 
-/**
- * Inert controls another engineer of issue 36 is making real, each with its point: the lead
- * removes an entry when merging its fix.
- */
-const beingFixedElsewhere: { point: string; walker: Walker; path: RegExp; control: RegExp }[] = (
-  ['doctor', 'admin', 'researcher'] as const
-).map((walker) => ({
-  point: 'profile rows: point 3, being made real',
-  walker,
-  path: /^\/profile$/,
-  control:
-    /^(Edit personal details|Language and region|Linked clinics|This device|Add a phone number|View history|Message clinic)$/,
-}));
 interface Control {
   role: 'button' | 'link';
   name: string;
@@ -193,15 +180,7 @@ for (const walker of walkers) {
                 requests > requestsBefore ||
                 events > eventsBefore;
             }
-            if (
-              !changed &&
-              !beingFixedElsewhere.some(
-                (entry) =>
-                  entry.walker === walker &&
-                  entry.path.test(path) &&
-                  entry.control.test(control.name),
-              )
-            ) {
+            if (!changed) {
               inert.push(where);
             }
             // Back to the page as it was, for the next control: a dialog or menu closes with

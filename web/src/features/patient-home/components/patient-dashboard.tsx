@@ -129,7 +129,8 @@ export function PatientDashboard({
         <MedicationsCard
           doses={doses}
           activeMedications={activeMedications}
-          onTaken={shared.addToRecord ? onDoseTaken : undefined} />
+          onTaken={shared.addToRecord ? onDoseTaken : undefined}
+        />
       ) : (
         <NotSharedCard title={t('patientHome.medications.title')} note={notShared} />
       )}
