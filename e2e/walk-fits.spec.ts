@@ -57,9 +57,15 @@ async function misfits(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const rect = element.getBoundingClientRect();
-      // Hidden for screen readers only (`sr-only`): one pixel, clipped on purpose.
-      if (rect.width <= 1 || rect.height <= 1 || style.getPropertyValue('clip') !== 'auto')
+      // Hidden for screen readers only (`sr-only`): one pixel, clipped on purpose, and all
+      // that is inside it (a chart's table for screen readers) with it.
+      if (element.closest('[data-walk-unseen]')) continue;
+      if (rect.width <= 1 || rect.height <= 1 || style.getPropertyValue('clip') !== 'auto') {
+        if (style.getPropertyValue('clip') !== 'auto' || style.overflow === 'hidden') {
+          element.setAttribute('data-walk-unseen', '');
+        }
         continue;
+      }
       if (!visibleText(element)) continue;
       // A strip of whole items a thumb scrolls sideways (the days to book) hides no text: its
       // items are whole, and each is checked on its own. A table or text that scrolls does.

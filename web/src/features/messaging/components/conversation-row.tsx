@@ -23,7 +23,9 @@ export function ConversationRow({
       >
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-semibold">{conversationTitle(conversation, t)}</span>
+            <span className="min-w-0 font-semibold break-words">
+              {conversationTitle(conversation, t)}
+            </span>
             <time
               dateTime={conversation.createdAt}
               className="text-muted-foreground shrink-0 text-xs"
