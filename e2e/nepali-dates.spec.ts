@@ -80,7 +80,7 @@ test('in Nepali, the vitals form takes the time as a BS date and a 24-hour time 
   await page.getByRole('textbox', { name: 'मुटुको धड्कन' }).fill('७२');
   await page.getByRole('button', { name: 'भाइटल्स सुरक्षित गर्नुहोस्' }).click();
   await expect(page).toHaveURL(/\/health\?section=vitals$/);
-  await expect(page.getByText('मंसिर १०, २०८३, ०८:३०')).toBeVisible();
+  await expect(page.getByText('मंसिर १०, २०८३, ०८:३० · तपाईंले लेख्नुभएको')).toBeVisible();
 });
 
 test('in Nepali, the doctor’s days off and a prescription’s start are BS dates in Devanagari digits', async ({
