@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { DoseAmount, FoodRelation, TimeOfDay } from '@shared/medications';
+import en from './dosage-locales/en.json';
+import ne from './dosage-locales/ne.json';
 import { useNumberFormat } from './number-format';
+import { addPageStrings } from './page-strings';
+
+// The dose words come with the screens that show a dose (home, Health, chart), not with the
+// first download: a phone on /login never needs them.
+addPageStrings('dosage', en, ne);
 
 /** What a prescription says to take, as the API answers it. */
 export interface Dosage {

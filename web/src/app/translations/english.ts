@@ -1,7 +1,6 @@
 import appointmentsEn from '@/features/appointments/locales/en.json';
 import authEn from '@/features/auth/locales/en.json';
 import careCircleEn from '@/features/care-circle/locales/en.json';
-import chartEn from '@/features/chart/locales/en.json';
 import cameraEn from '@/features/camera/locales/en.json';
 import deviceEn from '@/features/device/locales/en.json';
 import medicationsEn from '@/features/medications/locales/en.json';
@@ -12,15 +11,17 @@ import onboardingEn from '@/features/onboarding/locales/en.json';
 import healthRecordsEn from '@/features/health-records/locales/en.json';
 import patientHomeEn from '@/features/patient-home/locales/en.json';
 import patientProfileEn from '@/features/patient-profile/locales/en.json';
-import prescribingEn from '@/features/prescribing/locales/en.json';
-import queueEn from '@/features/queue/locales/en.json';
 import researchEn from '@/features/research/locales/en.json';
-import staffEn from '@/features/staff/locales/en.json';
 import uploadsEn from '@/features/uploads/locales/en.json';
 import visitsEn from '@/features/visits/locales/en.json';
 import vitalsEn from '@/features/vitals/locales/en.json';
 import en from '@/locales/en.json';
 import type doctorHoursStrings from '@/features/doctor-hours/locales/en.json';
+import type prescribingStrings from '@/features/prescribing/locales/en.json';
+import type chartStrings from '@/features/chart/locales/en.json';
+import type queueStrings from '@/features/queue/locales/en.json';
+import type staffStrings from '@/features/staff/locales/en.json';
+import type dosageStrings from '@/lib/dosage-locales/en.json';
 import type hmisStrings from '@/features/hmis/locales/en.json';
 import type recordDownloadStrings from '@/features/patient-profile/record-download/locales/en.json';
 import type profileSettingsStrings from '@/features/patient-profile/settings/locales/en.json';
@@ -37,7 +38,6 @@ export const english = {
   auth: authEn,
   camera: cameraEn,
   careCircle: careCircleEn,
-  chart: chartEn,
   device: deviceEn,
   medications: medicationsEn,
   messaging: messagingEn,
@@ -47,10 +47,7 @@ export const english = {
   healthRecords: healthRecordsEn,
   patientHome: patientHomeEn,
   patientProfile: patientProfileEn,
-  prescribing: prescribingEn,
-  queue: queueEn,
   research: researchEn,
-  staff: staffEn,
   uploads: uploadsEn,
   visits: visitsEn,
   vitals: vitalsEn,
@@ -66,6 +63,11 @@ export interface PageStrings {
   recordDownload: typeof recordDownloadStrings;
   profileSettings: typeof profileSettingsStrings;
   researchHome: typeof researchHomeStrings;
+  dosage: typeof dosageStrings;
+  prescribing: typeof prescribingStrings;
+  chart: typeof chartStrings;
+  queue: typeof queueStrings;
+  staff: typeof staffStrings;
 }
 
 /** Every string the app may show: the bundled ones and those a page's chunk brings. */

@@ -1,7 +1,6 @@
 import appointmentsNe from '@/features/appointments/locales/ne.json';
 import authNe from '@/features/auth/locales/ne.json';
 import careCircleNe from '@/features/care-circle/locales/ne.json';
-import chartNe from '@/features/chart/locales/ne.json';
 import cameraNe from '@/features/camera/locales/ne.json';
 import deviceNe from '@/features/device/locales/ne.json';
 import doctorHoursNe from '@/features/doctor-hours/locales/ne.json';
@@ -15,10 +14,7 @@ import onboardingNe from '@/features/onboarding/locales/ne.json';
 import healthRecordsNe from '@/features/health-records/locales/ne.json';
 import patientHomeNe from '@/features/patient-home/locales/ne.json';
 import patientProfileNe from '@/features/patient-profile/locales/ne.json';
-import prescribingNe from '@/features/prescribing/locales/ne.json';
-import queueNe from '@/features/queue/locales/ne.json';
 import researchNe from '@/features/research/locales/ne.json';
-import staffNe from '@/features/staff/locales/ne.json';
 import uploadsNe from '@/features/uploads/locales/ne.json';
 import visitsNe from '@/features/visits/locales/ne.json';
 import vitalsNe from '@/features/vitals/locales/ne.json';
@@ -40,7 +36,6 @@ export const nepali: BundledTranslation &
   auth: authNe,
   camera: cameraNe,
   careCircle: careCircleNe,
-  chart: chartNe,
   device: deviceNe,
   doctorHours: doctorHoursNe,
   profileSettings: profileSettingsNe,
@@ -53,10 +48,7 @@ export const nepali: BundledTranslation &
   healthRecords: healthRecordsNe,
   patientHome: patientHomeNe,
   patientProfile: patientProfileNe,
-  prescribing: prescribingNe,
-  queue: queueNe,
   research: researchNe,
-  staff: staffNe,
   uploads: uploadsNe,
   visits: visitsNe,
   vitals: vitalsNe,

@@ -5,6 +5,9 @@ import type { ChartCarer, ChartDocument, ChartVisit } from '@shared/chart';
 import { visitStatuses, type VisitStatus } from '@shared/visits';
 import { Card, CardTitle } from '@/components/ui/card';
 import { useDates } from '@/lib/dates';
+import { addChartStrings } from '../chart-strings';
+
+addChartStrings();
 
 const isStatus = (status: string): status is VisitStatus =>
   (visitStatuses as readonly string[]).includes(status);

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { adherenceDays, type Medication } from '@shared/medications';
 import { Card, CardTitle } from '@/components/ui/card';
 import { useNumberFormat } from '@/lib/number-format';
+import { addChartStrings } from '../chart-strings';
+
+addChartStrings();
 
 /** How the page draws one medication, with what the chart adds to it. */
 export type MedicationItemOf = (

@@ -15,6 +15,9 @@ import { useChart } from '../api/get-chart';
 import { ChartCareCircle, ChartDocuments, ChartVisits } from './chart-history';
 import { ChartMedications, type MedicationItemOf } from './chart-medications';
 import { ChartVitals } from './chart-vitals';
+import { addChartStrings } from '../chart-strings';
+
+addChartStrings();
 
 /** The answer for a patient the reader may not see, or that does not exist: one and the same. */
 function NoSuchPatient() {

@@ -6,6 +6,9 @@ import type { VitalFlag, VitalsReading } from '@shared/vitals';
 import { Card, CardTitle } from '@/components/ui/card';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
+import { addChartStrings } from '../chart-strings';
+
+addChartStrings();
 
 type Single = 'heartRate' | 'oxygenSaturation' | 'weight';
 type UnitKey = 'bpm' | 'percent' | 'kg' | 'mmHg';

@@ -27,6 +27,9 @@ import {
   type PrescribeFormField,
   type PrescribeFormInput,
 } from '../prescribe-form-schema';
+import { addPrescribingStrings } from '../prescribing-strings';
+
+addPrescribingStrings();
 
 const selectClass =
   'border-border bg-card focus-visible:outline-ring min-h-11 w-full rounded-lg border px-3 py-2 text-base';

@@ -7,6 +7,9 @@ import { TextField } from '@/components/ui/text-field';
 import { errorMessage, type ErrorMessages } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useStopMedication } from '../api/stop-medication';
+import { addPrescribingStrings } from '../prescribing-strings';
+
+addPrescribingStrings();
 
 const serverMessages: ErrorMessages = {
   not_found: 'prescribing.errors.medicationNotFound',

@@ -13,6 +13,9 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
+import { addQueueStrings } from '../queue-strings';
+
+addQueueStrings();
 
 /** Whole minutes since the patient joined the waiting room, never below zero. */
 export function minutesWaited(queuedAt: string, now: number): number {

@@ -7,6 +7,9 @@ import { PageHeader } from '@/components/layout/page-header';
 import { useNumberFormat } from '@/lib/number-format';
 import { useNow } from '@/lib/use-now';
 import { QueueRow } from './queue-row';
+import { addQueueStrings } from '../queue-strings';
+
+addQueueStrings();
 
 /** The wait times are counted again every minute. */
 const minuteMs = 60_000;

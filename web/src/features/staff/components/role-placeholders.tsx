@@ -2,6 +2,9 @@ import { ConstructionIcon, HandIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '@/components/layout/language-toggle';
+import { addStaffStrings } from '../staff-strings';
+
+addStaffStrings();
 
 function Placeholder({ icon, title, body }: { icon: ReactNode; title: string; body: string }) {
   return (

@@ -16,6 +16,9 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatNumber, useNumberFormat, type NumberFormat } from '@/lib/number-format';
 import { useNetworkFigures, useTodayFigures } from '../api/get-figures';
 import { StatTiles, type StatTile } from './stat-tiles';
+import { addStaffStrings } from '../staff-strings';
+
+addStaffStrings();
 
 /** Refusals of the figures, in the reader's words: they are one role's to read. */
 const refusals = { forbidden: 'staff.figures.notYours' } as const;

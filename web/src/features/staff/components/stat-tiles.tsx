@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { addStaffStrings } from '../staff-strings';
+
+addStaffStrings();
 
 export interface StatTile {
   label: string;
