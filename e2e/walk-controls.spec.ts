@@ -6,6 +6,7 @@ import {
   walkerContext,
   type WalkIds,
   type Walker,
+  walkers,
 } from './support/walk';
 
 /**
@@ -92,18 +93,6 @@ async function wired(control: Locator): Promise<boolean> {
 /** The page as a person would notice it changed: its address and its rendered markup. */
 const stateOf = (page: Page) =>
   page.evaluate(() => ({ url: location.href, markup: document.body.innerHTML }));
-
-const walkers: Walker[] = [
-  'signed out',
-  'newcomer',
-  'new patient',
-  'patient',
-  'doctor',
-  'manager',
-  'admin',
-  'superadmin',
-  'researcher',
-];
 
 let ids: WalkIds;
 test.beforeAll(async ({ browser, baseURL }) => {

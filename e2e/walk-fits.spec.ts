@@ -7,6 +7,7 @@ import {
   walkerContext,
   type WalkIds,
   type Walker,
+  walkers,
 } from './support/walk';
 
 /**
@@ -101,18 +102,6 @@ async function misfits(page: Page): Promise<string[]> {
     return found;
   });
 }
-
-const walkers: Walker[] = [
-  'signed out',
-  'newcomer',
-  'new patient',
-  'patient',
-  'doctor',
-  'manager',
-  'admin',
-  'superadmin',
-  'researcher',
-];
 
 let ids: WalkIds;
 test.beforeAll(async ({ browser, baseURL }) => {

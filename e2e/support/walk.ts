@@ -18,6 +18,19 @@ export type Walker =
   | 'superadmin'
   | 'researcher';
 
+/** Every walker, in the order the walks go. */
+export const walkers: readonly Walker[] = [
+  'signed out',
+  'newcomer',
+  'new patient',
+  'patient',
+  'doctor',
+  'manager',
+  'admin',
+  'superadmin',
+  'researcher',
+];
+
 /** The ids the parameterised pages need, read from the demo accounts. */
 export interface WalkIds {
   patientId: string;
@@ -91,17 +104,6 @@ export const pagesNotWalked: Record<string, string> = {
 
 /** Every path pattern of `shared/pages.ts` some walk opens or `pagesNotWalked` names. */
 export function unwalkedPages(ids: WalkIds): string[] {
-  const walkers: Walker[] = [
-    'signed out',
-    'newcomer',
-    'new patient',
-    'patient',
-    'doctor',
-    'manager',
-    'admin',
-    'superadmin',
-    'researcher',
-  ];
   const walked = walkers.flatMap((walker) =>
     pagesOf(walker, { ...ids, conversationId: 'its-own-conversation' }),
   );
