@@ -150,10 +150,21 @@ test('once the app has loaded, the camera opens for the first time without a con
 }) => {
   await newPatient(page.request);
   const cameraCode = page.waitForResponse((response) =>
-    /camera-sheet-.*\.js$/.test(response.url()),
+    /\/camera-sheet-[^/]*\.js$/.test(response.url()),
   );
   await page.goto('/onboarding');
-  await cameraCode;
+  // The sheet's chunk has arrived; the app has loaded it once the chunks it imports are in too.
+  const chunk = await cameraCode;
+  const imported = [...(await chunk.text()).matchAll(/from"\.\/([^"]+\.js)"/g)].map(
+    ([, file]) => `/assets/${file}`,
+  );
+  await page.waitForFunction(
+    (files) =>
+      files.every((file) =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)),
+      ),
+    imported,
+  );
 
   await context.setOffline(true);
   await expect(page.getByText('Connection lost. Retrying...')).toBeVisible();

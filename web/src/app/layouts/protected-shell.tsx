@@ -18,7 +18,7 @@ import { useVisitsPush } from '@/features/visits/push/use-visits-push';
 import { useActiveEncounterSync } from '@/features/visits/use-active-encounter-sync';
 import { useActingFor } from '@/lib/acting-for';
 import { useDoctorIsWaiting } from '@/lib/active-encounter';
-import { cameraSheetOpen, openCameraSheet } from '@/lib/camera-sheet';
+import { cameraSheetOpen, openCameraSheet } from '@/lib/open-camera';
 import { useStore } from '@/lib/create-store';
 import { useScreenSettled } from '@/lib/first-screen';
 import { useSession } from '@/lib/session';

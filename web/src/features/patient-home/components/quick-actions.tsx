@@ -9,7 +9,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { openCameraSheet } from '@/lib/camera-sheet';
+import { openCameraSheet } from '@/lib/open-camera';
 
 const actionClass =
   'border-border bg-card hover:bg-muted flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-xl border p-2 text-center text-xs font-medium';
