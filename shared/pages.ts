@@ -96,6 +96,9 @@ export const pages = [
   // Staff pages few open: no preloads, which every first page would carry in this table.
   { path: '/hmis', shell: 'protected', module: 'hmis' },
   { path: '/clinics', shell: 'protected', module: 'clinics' },
+  { path: '/compliance', shell: 'protected', module: 'compliance' },
+  // A patient's page few open, as the staff pages above.
+  { path: '/profile/record-reads', shell: 'protected', module: 'record-reads' },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';

@@ -72,6 +72,7 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
         '/health/vitals/new',
         '/messages',
         '/profile',
+        '/profile/record-reads',
         '/care-circle',
       ];
     case 'doctor':
@@ -87,7 +88,7 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
     case 'admin':
       return ['/', '/overview', '/profile'];
     case 'superadmin':
-      return ['/', '/hmis', '/clinics', '/overview', '/profile'];
+      return ['/', '/hmis', '/clinics', '/compliance', '/overview', '/profile'];
     case 'researcher':
       return ['/', '/profile'];
   }

@@ -96,6 +96,7 @@ import { auditRepository } from './audit/audit-repository';
 import { auditTrail } from './audit/audit-trail';
 import { registerAuditRoutes } from './routes/audit';
 import { auditService } from './audit/audit-service';
+import { pausedSignIns } from './rate-limit/auth-call-limits';
 import { healthService } from './health/health-service';
 import { healthRecordIntervalMs, healthRepository } from './health/health-repository';
 import { sessionActivity } from './auth/session-activity';
@@ -474,7 +475,10 @@ export async function buildApp({
     smartClients: smartClientsService({ clients: smartClients, trail, served: servedTypes }),
     requireUser,
   });
-  registerAuditRoutes(server, { audit: auditService({ audit, trail }), requireUser });
+  registerAuditRoutes(server, {
+    audit: auditService({ audit, trail, pausedSignIns: () => pausedSignIns(limiter) }),
+    requireUser,
+  });
   registerPushRoutes(server, {
     push: pushService({
       publicKey: config.push.publicKey,

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { slotHoldingStatuses } from '@shared/appointments';
-import { clinicToday } from '@shared/clinic-time';
+import { clinicTimeZone, clinicToday } from '@shared/clinic-time';
 import { defaultRole } from '@shared/role';
 import { openVisitStatuses } from '@shared/visits';
 import type { Actor } from '../auth/actor';
@@ -113,6 +113,80 @@ function granted(
     ))`;
 }
 
+/**
+ * A moment, and its clinic day, at which a care relationship is asked about. Asked about a past
+ * moment, only what was recorded by then counts (`past`): an appointment booked after a read
+ * does not make the read one of a caring doctor.
+ */
+interface CareMoment {
+  moment: Expression<Date>;
+  day: Expression<unknown>;
+  past: boolean;
+}
+
+/**
+ * Whether the doctor `doctor` cared for the patient `patient` at a moment: the caring-doctor
+ * relation of the rule, as SQL. Asked now, it decides access; asked at an audited read's
+ * moment, it tells which reads of a record came from staff with no care relationship.
+ */
+function caresFor(
+  doctor: Expression<string>,
+  patient: Expression<string>,
+  at: CareMoment,
+): Expression<SqlBool> {
+  const recordedBy = (column: string) =>
+    at.past ? sql<SqlBool>`${sql.ref(column)} <= ${at.moment}` : sql<SqlBool>`true`;
+  return sql<SqlBool>`(exists (
+          select 1 from visits care_visit
+          where care_visit.patient_id = ${patient} and care_visit.doctor_id = ${doctor}
+            and ${recordedBy('care_visit.queued_at')}
+            and (care_visit.status in (${sql.join([...openVisitStatuses])})
+                 or care_visit.ended_at > ${at.moment} - make_interval(days => ${careWindowDays}))
+        ) or exists (
+          select 1 from appointments care_appointment
+          where care_appointment.patient_id = ${patient} and care_appointment.doctor_id = ${doctor}
+            and ${recordedBy('care_appointment.booked_at')}
+            and care_appointment.status in (${sql.join([...slotHoldingStatuses])})
+            and care_appointment.starts_at > ${at.moment} - make_interval(days => ${careWindowDays})
+        ) or exists (
+          select 1 from appointments care_today
+          where care_today.patient_id = ${patient} and care_today.doctor_id = ${doctor}
+            and care_today.day = ${at.day} and ${recordedBy('care_today.booked_at')}
+        ) or exists (
+          select 1 from medication_requests care_prescription
+          where care_prescription.patient_id = ${patient} and care_prescription.prescriber_id = ${doctor}
+            and ${recordedBy('care_prescription.prescribed_at')}
+            and (care_prescription.stopped_at > ${at.moment} - make_interval(days => ${careWindowDays})
+                 or (care_prescription.stopped_at is null
+                     and (care_prescription.days is null
+                          or care_prescription.start_day + care_prescription.days
+                             > ${at.day} - ${careWindowDays}::int)))
+        ) or exists (
+          select 1 from conversations care_conversation
+          join messages care_answer on care_answer.conversation_id = care_conversation.id
+          where care_conversation.care_team_patient_id = ${patient}
+            and care_answer.sender_id = ${doctor}
+            and care_answer.created_at > ${at.moment} - make_interval(days => ${careWindowDays})
+            and ${recordedBy('care_answer.created_at')}
+        ))`;
+}
+
+/**
+ * Whether the doctor cared for the patient at the moment `moment` (a column of an audited
+ * read, say), by the same relation that decides a doctor's access now.
+ */
+export function caredForAt(
+  doctor: Expression<string>,
+  patient: Expression<string>,
+  moment: Expression<Date>,
+): Expression<SqlBool> {
+  return caresFor(doctor, patient, {
+    moment,
+    day: sql`(${moment} at time zone ${clinicTimeZone})::date`,
+    past: true,
+  });
+}
+
 /** The actor's relation to the patient `patient` (an id, or a column holding one), as SQL. */
 function holds(actor: Actor, relation: Relation, patient: Expression<string>): Expression<SqlBool> {
   const { id, role } = actor.caller;
@@ -131,35 +205,11 @@ function holds(actor: Actor, relation: Relation, patient: Expression<string>): E
       return asThemselves && role === 'doctor' ? sql<SqlBool>`true` : never;
     case 'caring-doctor':
       if (!asThemselves || role !== 'doctor') return never;
-      return sql<SqlBool>`(exists (
-          select 1 from visits care_visit
-          where care_visit.patient_id = ${patient} and care_visit.doctor_id = ${id}
-            and (care_visit.status in (${sql.join([...openVisitStatuses])})
-                 or care_visit.ended_at > now() - make_interval(days => ${careWindowDays}))
-        ) or exists (
-          select 1 from appointments care_appointment
-          where care_appointment.patient_id = ${patient} and care_appointment.doctor_id = ${id}
-            and care_appointment.status in (${sql.join([...slotHoldingStatuses])})
-            and care_appointment.starts_at > now() - make_interval(days => ${careWindowDays})
-        ) or exists (
-          select 1 from appointments care_today
-          where care_today.patient_id = ${patient} and care_today.doctor_id = ${id}
-            and care_today.day = ${clinicToday()}::date
-        ) or exists (
-          select 1 from medication_requests care_prescription
-          where care_prescription.patient_id = ${patient} and care_prescription.prescriber_id = ${id}
-            and (care_prescription.stopped_at > now() - make_interval(days => ${careWindowDays})
-                 or (care_prescription.stopped_at is null
-                     and (care_prescription.days is null
-                          or care_prescription.start_day + care_prescription.days
-                             > current_date - ${careWindowDays}::int)))
-        ) or exists (
-          select 1 from conversations care_conversation
-          join messages care_answer on care_answer.conversation_id = care_conversation.id
-          where care_conversation.care_team_patient_id = ${patient}
-            and care_answer.sender_id = ${id}
-            and care_answer.created_at > now() - make_interval(days => ${careWindowDays})
-        ))`;
+      return caresFor(sql.val(id), patient, {
+        moment: sql<Date>`now()`,
+        day: sql`${clinicToday()}::date`,
+        past: false,
+      });
   }
 }
 

@@ -37,6 +37,29 @@ interface Counter {
   limit: Limit;
 }
 
+const passwordSignIn = '/sign-in/email';
+
+/** The counter of an account's failed password sign-ins from every address. */
+const accountFailures = (path: string) => `auth:${path}:failures:account:`;
+
+/**
+ * The accounts whose password sign-in is paused now, for too many failures from every
+ * address (`SignInLimit.account`), with how many and until when.
+ */
+export async function pausedSignIns(
+  limiter: RateLimiter,
+): Promise<{ email: string; failures: number; until: Date }[]> {
+  const limit = signInLimits[passwordSignIn]?.account;
+  if (limit === undefined) return [];
+  const prefix = accountFailures(passwordSignIn);
+  const counters = await limiter.usedUp(prefix, limit);
+  return counters.map(({ key, hits, until }) => ({
+    email: key.slice(prefix.length),
+    failures: hits,
+    until,
+  }));
+}
+
 /** Whether the account with this e-mail has a live session that began at this address. */
 export type SignedInFrom = (email: string, ip: string) => Promise<boolean>;
 
@@ -77,7 +100,7 @@ export function authCallLimits(limiter: RateLimiter, signedInFrom: SignedInFrom)
     if (call.email !== undefined) {
       guesser.push({ key: `${prefix}:pair:${call.email}:${call.ip}`, limit: limits.pair });
       if (limits.account) {
-        account.push({ key: `${prefix}:account:${call.email}`, limit: limits.account });
+        account.push({ key: `${accountFailures(call.path)}${call.email}`, limit: limits.account });
       }
     }
     const [guesserDecisions, accountDecisions] = await Promise.all([

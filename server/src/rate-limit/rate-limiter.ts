@@ -54,6 +54,26 @@ export function rateLimiter(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * The counters under `prefix` past the limit in their current window, with when the
+     * window ends: who is being refused now.
+     */
+    async usedUp(
+      prefix: string,
+      limit: Limit,
+    ): Promise<{ key: string; hits: number; until: Date }[]> {
+      const window = sql`make_interval(secs => ${limit.windowSeconds})`;
+      const rows = await db
+        .selectFrom('rate_limit_counters')
+        .select(['key', 'hits', sql<Date>`window_started_at + ${window}`.as('until')])
+        .where('key', 'like', `${prefix.replace(/[\\%_]/g, '\\$&')}%`)
+        .where('hits', '>', limit.max)
+        .where('window_started_at', '>', sql<Date>`now() - ${window}`)
+        .orderBy('window_started_at', 'desc')
+        .execute();
+      return rows.map((row) => ({ key: row.key, hits: row.hits, until: new Date(row.until) }));
+    },
+
     /** Drops counters whose window ended long ago; run now and then. */
     async prune(olderThanSeconds = 24 * 60 * 60): Promise<void> {
       await db

@@ -716,6 +716,24 @@ export const matrix: MatrixEntry[] = [
     call: () => ({ path: '/api/audit?limit=5' }),
   },
   {
+    route: 'GET /api/audit/export',
+    access: only('superadmin'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/audit/export?type=login' }),
+  },
+  {
+    route: 'GET /api/audit/paused-accounts',
+    access: only('superadmin'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/audit/paused-accounts' }),
+  },
+  {
+    route: 'GET /api/audit/my-record',
+    access: signedIn,
+    forPatient: 'self',
+    call: () => ({ path: '/api/audit/my-record' }),
+  },
+  {
     route: 'GET /api/push/public-key',
     access: everyone,
     forPatient: 'self',

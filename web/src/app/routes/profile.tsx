@@ -17,6 +17,7 @@ import {
   ClinicsAndDeviceCard,
 } from '@/features/patient-profile/components/settings-cards';
 import { DownloadRecordCard } from '@/features/patient-profile/record-download/download-record-card';
+import { RecordReadsLink } from '@/features/patient-profile/record-reads/record-reads-link';
 import { useVitals } from '@/features/vitals/api/get-vitals';
 import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
@@ -70,6 +71,7 @@ export default function ProfilePage() {
       )}
       {patient && ownRecord && <CaregiversCard />}
       {patient && ownRecord && <DownloadRecordCard patientId={me.user.id} />}
+      {patient && ownRecord && <RecordReadsLink />}
       {me && <AccountCard email={me.user.email} profile={me.profile} />}
       <ClinicsAndDeviceCard patient={patient} forget={<ForgetDeviceButton />} />
       <NotificationsButton />

@@ -6,7 +6,6 @@ import deviceEn from '@/features/device/locales/en.json';
 import medicationsEn from '@/features/medications/locales/en.json';
 import messagingEn from '@/features/messaging/locales/en.json';
 import mfaEn from '@/features/mfa/locales/en.json';
-import notificationsEn from '@/features/notifications/locales/en.json';
 import onboardingEn from '@/features/onboarding/locales/en.json';
 import healthRecordsEn from '@/features/health-records/locales/en.json';
 import patientHomeEn from '@/features/patient-home/locales/en.json';
@@ -26,6 +25,10 @@ import type hmisStrings from '@/features/hmis/locales/en.json';
 import type recordDownloadStrings from '@/features/patient-profile/record-download/locales/en.json';
 import type profileSettingsStrings from '@/features/patient-profile/settings/locales/en.json';
 import type researchHomeStrings from '@/features/research/home/locales/en.json';
+import type notificationsStrings from '@/features/notifications/locales/en.json';
+import type complianceStrings from '@/features/compliance/locales/en.json';
+import type recordReadsStrings from '@/features/patient-profile/record-reads/locales/en.json';
+import type auditWordsStrings from '@/lib/audit-locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
@@ -42,7 +45,6 @@ export const english = {
   medications: medicationsEn,
   messaging: messagingEn,
   mfa: mfaEn,
-  notifications: notificationsEn,
   onboarding: onboardingEn,
   healthRecords: healthRecordsEn,
   patientHome: patientHomeEn,
@@ -63,6 +65,10 @@ export interface PageStrings {
   recordDownload: typeof recordDownloadStrings;
   profileSettings: typeof profileSettingsStrings;
   researchHome: typeof researchHomeStrings;
+  compliance: typeof complianceStrings;
+  notifications: typeof notificationsStrings;
+  recordReads: typeof recordReadsStrings;
+  auditWords: typeof auditWordsStrings;
   dosage: typeof dosageStrings;
   prescribing: typeof prescribingStrings;
   chart: typeof chartStrings;

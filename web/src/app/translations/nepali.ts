@@ -9,7 +9,6 @@ import researchHomeNe from '@/features/research/home/locales/ne.json';
 import medicationsNe from '@/features/medications/locales/ne.json';
 import messagingNe from '@/features/messaging/locales/ne.json';
 import mfaNe from '@/features/mfa/locales/ne.json';
-import notificationsNe from '@/features/notifications/locales/ne.json';
 import onboardingNe from '@/features/onboarding/locales/ne.json';
 import healthRecordsNe from '@/features/health-records/locales/ne.json';
 import patientHomeNe from '@/features/patient-home/locales/ne.json';
@@ -43,7 +42,6 @@ export const nepali: BundledTranslation &
   medications: medicationsNe,
   messaging: messagingNe,
   mfa: mfaNe,
-  notifications: notificationsNe,
   onboarding: onboardingNe,
   healthRecords: healthRecordsNe,
   patientHome: patientHomeNe,

@@ -49,3 +49,35 @@ describe('translations', () => {
     }
   });
 });
+
+/**
+ * Every feature's pair of files, those that come with their pages (`lib/page-strings.ts`)
+ * included: a screen whose strings are not bundled must still say everything in Nepali.
+ */
+const localeFiles = import.meta.glob<Tree>(
+  ['../../**/locales/*.json', '../../lib/*-locales/*.json'],
+  {
+    eager: true,
+    import: 'default',
+  },
+);
+
+describe('each feature’s strings', () => {
+  const pairs = Object.keys(localeFiles)
+    .filter((file) => file.endsWith('/en.json'))
+    .map((file) => [file, file.replace(/en\.json$/, 'ne.json')] as const);
+
+  it('are found', () => {
+    expect(pairs.length).toBeGreaterThan(20);
+  });
+
+  it.each(pairs)('%s has a Nepali twin with the same keys and placeholders', (en, ne) => {
+    const english = flatten(localeFiles[en]!);
+    const nepali = flatten(localeFiles[ne] ?? {});
+    expect([...english.keys()].filter((key) => !nepali.has(key))).toEqual([]);
+    expect([...nepali.keys()].filter((key) => !english.has(key))).toEqual([]);
+    for (const [key, text] of english) {
+      expect(interpolations(nepali.get(key) ?? ''), key).toEqual(interpolations(text));
+    }
+  });
+});

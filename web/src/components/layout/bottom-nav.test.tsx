@@ -58,6 +58,7 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
       ['Network', '/'],
       ['HMIS report', '/hmis'],
       ['Clinics', '/clinics'],
+      ['Compliance', '/compliance'],
       ['Profile', '/profile'],
     ],
   ],

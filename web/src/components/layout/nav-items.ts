@@ -8,6 +8,7 @@ import {
   ListOrderedIcon,
   MessageCircleIcon,
   NetworkIcon,
+  ShieldCheckIcon,
   UserIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -23,7 +24,8 @@ export type NavLabel =
   | 'overview'
   | 'network'
   | 'hmis'
-  | 'clinics';
+  | 'clinics'
+  | 'compliance';
 
 export interface NavLink {
   kind: 'link';
@@ -78,6 +80,7 @@ export const navItemsByRole: Record<Role, NavItem[]> = {
     link('network', '/', NetworkIcon),
     link('hmis', '/hmis', ClipboardListIcon),
     link('clinics', '/clinics', Building2Icon),
+    link('compliance', '/compliance', ShieldCheckIcon),
     link('profile', '/profile', UserIcon),
   ],
   researcher: [link('home', '/', HomeIcon), link('profile', '/profile', UserIcon)],

@@ -2,6 +2,9 @@ import { ApiRequestError } from '@/lib/api-client';
 import { errorMessageKey, type ErrorMessageKey, type ErrorMessages } from '@/lib/error-messages';
 import { phoneCodeErrorMessages } from '@/lib/phone-number';
 import { PushUnavailableError } from './push-device';
+import { addNotificationsStrings } from './notifications-strings';
+
+addNotificationsStrings();
 
 /**
  * The codes Profile → Notifications meets: the account system's phone codes (lower-cased),

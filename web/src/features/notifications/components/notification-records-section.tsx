@@ -3,6 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { addNotificationsStrings } from '../notifications-strings';
+
+addNotificationsStrings();
 
 // The record's code and its first page come only when the superadmin asks for them.
 const NotificationRecords = lazy(() => import('./notification-records'));

@@ -7,6 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDates } from '@/lib/dates';
 import { errorMessage } from '@/lib/error-messages';
 import { useNotificationRecords } from '../api/get-records';
+import { addNotificationsStrings } from '../notifications-strings';
+
+addNotificationsStrings();
 
 /** Refusals of the record in the reader's words: it is the superadmin's alone to read. */
 const refusals = { forbidden: 'staff.figures.notYours' } as const;

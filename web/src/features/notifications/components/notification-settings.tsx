@@ -10,6 +10,9 @@ import { PhoneVerification } from './phone-verification';
 import { PushSwitch } from './push-switch';
 import { QuietHours } from './quiet-hours';
 import { SettingSwitch } from './setting-switch';
+import { addNotificationsStrings } from '../notifications-strings';
+
+addNotificationsStrings();
 
 /**
  * Texts and, for a patient, medication reminders (nobody else has medicines in Sewa): account

@@ -10,6 +10,9 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { addNotificationsStrings } from '../notifications-strings';
+
+addNotificationsStrings();
 
 // The settings' code comes when the dialog opens, not with the profile page.
 const NotificationSettings = lazy(() => import('./notification-settings'));

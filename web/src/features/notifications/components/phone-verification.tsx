@@ -9,6 +9,9 @@ import { useSendPhoneCode } from '../api/send-phone-code';
 import { useVerifyPhone } from '../api/verify-phone';
 import { notificationsErrorKey } from '../error-message';
 import { nepaliMobileNumber } from '../mobile-number';
+import { addNotificationsStrings } from '../notifications-strings';
+
+addNotificationsStrings();
 
 type Step = 'number' | 'code';
 

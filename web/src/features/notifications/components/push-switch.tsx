@@ -5,6 +5,9 @@ import type { ErrorMessageKey } from '@/lib/error-messages';
 import { notificationsErrorKey } from '../error-message';
 import { pushIsOn, pushUnavailable, turnPushOff, turnPushOn } from '../push-device';
 import { SettingSwitch } from './setting-switch';
+import { addNotificationsStrings } from '../notifications-strings';
+
+addNotificationsStrings();
 
 /**
  * "Push notifications" on this device: on when this browser holds the subscription this

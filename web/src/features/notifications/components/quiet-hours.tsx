@@ -9,6 +9,9 @@ import type { ErrorMessageKey } from '@/lib/error-messages';
 import { toast } from '@/lib/toast';
 import { useUpdateNotificationSettings } from '../api/update-settings';
 import { notificationsErrorKey } from '../error-message';
+import { addNotificationsStrings } from '../notifications-strings';
+
+addNotificationsStrings();
 
 /** The hours reminders wait out, on the clinic's clock; "the doctor is in" never waits. */
 export function QuietHours({ quietHours }: { quietHours: QuietHoursValue }) {
