@@ -13,7 +13,7 @@ export const clinicsMessages = {
   orgUnitInvalid:
     'Please enter the DHIS2 organisation unit: 1 to 50 letters, digits, dots, hyphens or underscores',
   orgUnitTaken: 'Another clinic already reports as this organisation unit',
-  onlyStaff: 'Only a doctor or a manager belongs to a clinic',
+  onlyStaff: 'Only a doctor, a manager or an administrator belongs to a clinic',
 } as const;
 
 const clinicName = z
@@ -33,11 +33,11 @@ export const clinicSchema = z.object({
 });
 export type Clinic = z.infer<typeof clinicSchema>;
 
-/** A doctor or manager, and the clinic they belong to (null: none). */
+/** A doctor, manager or administrator, and the clinic they belong to (null: none). */
 export const clinicStaffSchema = z.object({
   id: z.string(),
   name: z.string(),
-  role: z.enum(['doctor', 'manager']),
+  role: z.enum(['doctor', 'manager', 'admin']),
   clinicId: z.nullable(z.string()),
 });
 export type ClinicStaff = z.infer<typeof clinicStaffSchema>;

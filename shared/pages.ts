@@ -97,6 +97,7 @@ export const pages = [
   { path: '/hmis', shell: 'protected', module: 'hmis' },
   { path: '/clinics', shell: 'protected', module: 'clinics' },
   { path: '/compliance', shell: 'protected', module: 'compliance' },
+  { path: '/settings', shell: 'protected', module: 'settings' },
   // A patient's page few open, as the staff pages above.
   { path: '/profile/record-reads', shell: 'protected', module: 'record-reads' },
 ] as const satisfies readonly PageEntry[];

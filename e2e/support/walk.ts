@@ -86,7 +86,7 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
     case 'manager':
       return ['/', '/today', '/hmis', '/profile', `/hours/${ids.doctorId}`];
     case 'admin':
-      return ['/', '/overview', '/profile'];
+      return ['/', '/overview', '/settings', '/profile'];
     case 'superadmin':
       return ['/', '/hmis', '/clinics', '/compliance', '/overview', '/profile'];
     case 'researcher':

@@ -42,6 +42,9 @@ import { visitHub } from './realtime/visit-hub';
 import { createSmsSender } from './sms/sms-sender';
 import { registerClinicRoutes } from './routes/clinic';
 import { registerClinicsRoutes } from './routes/clinics';
+import { registerClinicSettingsRoutes } from './routes/clinic-settings';
+import { clinicSettingsRepository } from './clinics/clinic-settings-repository';
+import { clinicSettingsService } from './clinics/clinic-settings-service';
 import { clinicsRepository } from './clinics/clinics-repository';
 import { clinicsService } from './clinics/clinics-service';
 import { registerHmisRoutes } from './routes/hmis';
@@ -325,6 +328,14 @@ export async function buildApp({
   });
   const clinics = clinicsRepository(db);
   registerClinicsRoutes(server, { clinics: clinicsService({ clinics, trail }), requireUser });
+  registerClinicSettingsRoutes(server, {
+    clinicSettings: clinicSettingsService({
+      settings: clinicSettingsRepository(db),
+      trail,
+      clinicsCaringFor: (patientId) => profiles.clinicsCaringFor(patientId),
+    }),
+    requireUser,
+  });
   registerHmisRoutes(server, {
     hmis: hmisService({
       hmis: hmisRepository(db),

@@ -298,11 +298,18 @@ export function appointmentsRepository(db: Kysely<Database>) {
       const found = await doctor(doctorId);
       if (!found) return null;
       const saved = await savedHours(doctorId, today);
+      // Never saved: the visit length of the doctor's clinic, which its administrator sets.
+      const clinic = await db
+        .selectFrom('profiles as d')
+        .innerJoin('clinics as c', 'c.id', 'd.clinic_id')
+        .select('c.visit_minutes')
+        .where('d.id', '=', doctorId)
+        .executeTakeFirst();
       return {
         doctorId,
         doctorName: found.name,
         saved: saved !== null,
-        slotMinutes: saved?.slotMinutes ?? 15,
+        slotMinutes: saved?.slotMinutes ?? clinic?.visit_minutes ?? 15,
         week: saved?.week ?? [...suggestedWeek],
         daysOff: saved?.daysOff ?? [],
       };

@@ -79,9 +79,10 @@ export async function seedDemoUsers(
   }
   if (doctorId !== null) await seedDemoHours(appointmentsRepository(db), doctorId);
   const managerId = await users.idByEmail(demoEmailOf('manager'));
+  const adminId = await users.idByEmail(demoEmailOf('admin'));
   await seedDemoClinic(
     clinicsRepository(db),
-    [doctorId, managerId].filter((id) => id !== null),
+    [doctorId, managerId, adminId].filter((id) => id !== null),
   );
   return created;
 }

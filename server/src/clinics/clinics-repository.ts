@@ -85,38 +85,38 @@ export function clinicsRepository(db: Kysely<Database>) {
       return row ? toClinic(row) : null;
     },
 
-    /** Every doctor and manager, with their clinic, by name. */
+    /** Every doctor, manager and administrator, with their clinic, by name. */
     async staff(): Promise<ClinicStaff[]> {
       const rows = await db
         .selectFrom('profiles as p')
         .innerJoin('user as u', 'u.id', 'p.id')
         .select(['p.id', 'p.first_name', 'p.last_name', 'p.role', 'p.clinic_id', 'u.email'])
-        .where('p.role', 'in', ['doctor', 'manager'])
+        .where('p.role', 'in', ['doctor', 'manager', 'admin'])
         .orderBy('p.first_name')
         .orderBy('p.id')
         .execute();
       return rows.map((row) => ({
         id: row.id,
         name: displayName(row.first_name, row.last_name, row.email, row.role),
-        role: row.role === 'doctor' ? 'doctor' : 'manager',
+        role: row.role === 'doctor' || row.role === 'admin' ? row.role : 'manager',
         clinicId: row.clinic_id,
       }));
     },
 
-    /** Puts a doctor or manager in a clinic (or none); null when they are neither. */
+    /** Puts a doctor, manager or administrator in a clinic (or none); null when they are none of these. */
     async assign(userId: string, clinicId: string | null): Promise<ClinicStaff | null> {
       const updated = await db
         .updateTable('profiles')
         .set({ clinic_id: clinicId })
         .where('id', '=', userId)
-        .where('role', 'in', ['doctor', 'manager'])
+        .where('role', 'in', ['doctor', 'manager', 'admin'])
         .returning('id')
         .executeTakeFirst();
       if (!updated) return null;
       return (await this.staff()).find((person) => person.id === userId) ?? null;
     },
 
-    /** The clinic a doctor or manager belongs to; null for none. */
+    /** The clinic a doctor, manager or administrator belongs to; null for none. */
     async clinicOf(userId: string): Promise<string | null> {
       const row = await db
         .selectFrom('profiles')

@@ -4,8 +4,8 @@ import type { ClinicsRepository } from './clinics-repository';
 export const demoClinic = { name: 'Sewa Virtual Clinic', orgUnitCode: 'DEMO-ORGUNIT-1' } as const;
 
 /**
- * Puts the demo doctor and manager in the demo clinic, made once, while they belong to none:
- * an operator's later choice stands.
+ * Puts the demo doctor, manager and administrator in the demo clinic, made once, while they
+ * belong to none: an operator's later choice stands.
  */
 export async function seedDemoClinic(
   clinics: ClinicsRepository,

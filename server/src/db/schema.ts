@@ -89,6 +89,15 @@ export interface ClinicsTable {
   /** The DHIS2 organisation unit the clinic reports as. */
   org_unit_code: string;
   created_at: CreatedAt;
+  /** The clinic's settings, kept by its administrator (`0028-clinic-settings`). */
+  contact_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  visit_minutes: ColumnType<number, number | undefined, number>;
+  /** The announcement patients of the clinic read on their home: all four, or none. */
+  announcement_en: ColumnType<string | null, string | null | undefined, string | null>;
+  announcement_ne: ColumnType<string | null, string | null | undefined, string | null>;
+  announcement_from: ColumnType<string | null, string | null | undefined, string | null>;
+  announcement_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitCountersTable {

@@ -687,6 +687,44 @@ export const matrix: MatrixEntry[] = [
     optional: ['clinicId'],
   },
   {
+    route: 'GET /api/clinic-settings',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    // The demo administrator's clinic, the demo clinic: the super administrator names it.
+    prepare: async (world) =>
+      (
+        await sql<{ clinic_id: string }>`select clinic_id from profiles
+          where id = ${world.byRole.admin.userId}`.execute(world.server.database.db)
+      ).rows[0]!.clinic_id,
+    call: ({ resource }) => ({ path: `/api/clinic-settings?clinicId=${resource}` }),
+  },
+  {
+    route: 'PUT /api/clinic-settings',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    prepare: async (world) =>
+      (
+        await sql<{ clinic_id: string }>`select clinic_id from profiles
+          where id = ${world.byRole.admin.userId}`.execute(world.server.database.db)
+      ).rows[0]!.clinic_id,
+    call: ({ resource }) => ({
+      path: `/api/clinic-settings?clinicId=${resource}`,
+      body: {
+        name: 'Sewa Virtual Clinic',
+        contactPhone: '',
+        address: '',
+        visitMinutes: 15,
+        announcement: null,
+      },
+    }),
+  },
+  {
+    route: 'GET /api/announcements',
+    access: signedIn,
+    forPatient: 'self',
+    call: () => ({ path: '/api/announcements' }),
+  },
+  {
     route: 'GET /api/hmis/report',
     access: only('superadmin', 'manager'),
     forPatient: 'never',

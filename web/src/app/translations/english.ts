@@ -27,6 +27,7 @@ import type profileSettingsStrings from '@/features/patient-profile/settings/loc
 import type researchHomeStrings from '@/features/research/home/locales/en.json';
 import type notificationsStrings from '@/features/notifications/locales/en.json';
 import type complianceStrings from '@/features/compliance/locales/en.json';
+import type clinicSettingsStrings from '@/features/clinic-settings/locales/en.json';
 import type recordReadsStrings from '@/features/patient-profile/record-reads/locales/en.json';
 import type auditWordsStrings from '@/lib/audit-locales/en.json';
 
@@ -66,6 +67,7 @@ export interface PageStrings {
   profileSettings: typeof profileSettingsStrings;
   researchHome: typeof researchHomeStrings;
   compliance: typeof complianceStrings;
+  clinicSettings: typeof clinicSettingsStrings;
   notifications: typeof notificationsStrings;
   recordReads: typeof recordReadsStrings;
   auditWords: typeof auditWordsStrings;

@@ -49,6 +49,7 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
     'admin',
     [
       ['Overview', '/overview'],
+      ['Settings', '/settings'],
       ['Profile', '/profile'],
     ],
   ],

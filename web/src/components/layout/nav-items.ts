@@ -8,6 +8,7 @@ import {
   ListOrderedIcon,
   MessageCircleIcon,
   NetworkIcon,
+  SettingsIcon,
   ShieldCheckIcon,
   UserIcon,
   type LucideIcon,
@@ -25,7 +26,8 @@ export type NavLabel =
   | 'network'
   | 'hmis'
   | 'clinics'
-  | 'compliance';
+  | 'compliance'
+  | 'settings';
 
 export interface NavLink {
   kind: 'link';
@@ -74,6 +76,7 @@ export const navItemsByRole: Record<Role, NavItem[]> = {
   // Every role reaches its profile, and Log out on it.
   admin: [
     link('overview', '/overview', LayoutDashboardIcon),
+    link('settings', '/settings', SettingsIcon),
     link('profile', '/profile', UserIcon),
   ],
   superadmin: [

@@ -4,6 +4,7 @@ import type { ClinicHours, ClinicSpan } from '@shared/appointments';
 import { clinicDayOf, clinicTimeOf, clinicToday, nearDay } from '@shared/clinic-time';
 import { useDates } from '@/lib/dates';
 import { useNumberFormat } from '@/lib/number-format';
+import { useAnnouncements } from '../api/get-announcements';
 import { useClinicHours } from '../api/get-clinic-hours';
 import { clinicAnnouncements } from '../clinic-announcements';
 import { DashboardCard } from './dashboard-card';
@@ -47,9 +48,11 @@ function useHoursWords(hours: ClinicHours | undefined): string[] {
 }
 
 export function AnnouncementsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useNumberFormat();
   const hours = useHoursWords(useClinicHours().data);
+  const clinics = useAnnouncements().data?.announcements ?? [];
+  const nepali = i18n.resolvedLanguage === 'ne';
   const { eCheckInOpensMinutesBefore } = clinicAnnouncements;
   return (
     <DashboardCard title={t('patientHome.announcements.title')}>
@@ -58,6 +61,16 @@ export function AnnouncementsCard() {
           <li key={words} className="flex gap-2">
             <ClockIcon className="text-brand-700 mt-0.5 size-4 shrink-0" aria-hidden="true" />
             {words}
+          </li>
+        ))}
+        {/* What each clinic that cares for the reader says, as its administrator wrote it. */}
+        {clinics.map((announcement) => (
+          <li key={announcement.clinicId} className="flex gap-2">
+            <MegaphoneIcon className="text-brand-700 mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span className="min-w-0 break-words">
+              <span className="font-semibold">{announcement.clinicName}:</span>{' '}
+              {nepali ? announcement.ne : announcement.en}
+            </span>
           </li>
         ))}
         <li className="flex gap-2">
