@@ -16,6 +16,18 @@ export interface LighthouseRun {
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
   cumulativeLayoutShift: number;
+  /** Where the main thread's time went, from Lighthouse's own diagnostics. */
+  diagnostics: LighthouseDiagnostics;
+}
+
+/** Lighthouse's diagnostics of one run: what to look at beyond the score on a shared machine. */
+export interface LighthouseDiagnostics {
+  /** The longest main-thread tasks (simulated phone), with the script Lighthouse names. */
+  longTasks: { startMs: number; durationMs: number; url: string }[];
+  /** Main-thread time by kind of work (script evaluation, style and layout, …), in ms. */
+  mainThread: Record<string, number>;
+  /** Each script's main-thread time (evaluation and parse/compile), in ms. */
+  bootup: { url: string; scriptingMs: number; parseMs: number }[];
 }
 
 export interface LighthouseFigures {
@@ -46,6 +58,52 @@ export const lighthousePages: {
     before: (conversation) => conversation.answerInNepali(),
   },
 ];
+
+interface DetailsTable {
+  items?: Record<string, unknown>[];
+}
+
+/** The rows of an audit's table (long tasks, main-thread work, bootup time); none without one. */
+function tableItems(
+  lhr: { audits: Record<string, { details?: unknown }> },
+  id: string,
+): Record<string, unknown>[] {
+  return (lhr.audits[id]?.details as DetailsTable | undefined)?.items ?? [];
+}
+
+/** A script's name without the origin: `/assets/home-….js`. */
+function shortUrl(value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  try {
+    return new URL(text).pathname;
+  } catch {
+    return text;
+  }
+}
+
+function diagnosticsOf(lhr: { audits: Record<string, { details?: unknown }> }) {
+  const round = (value: unknown) => Math.round(Number(value));
+  return {
+    longTasks: tableItems(lhr, 'long-tasks')
+      .map((item) => ({
+        startMs: round(item.startTime),
+        durationMs: round(item.duration),
+        url: shortUrl(item.url),
+      }))
+      .slice(0, 8),
+    mainThread: Object.fromEntries(
+      tableItems(lhr, 'mainthread-work-breakdown').map((item) => [
+        String(item.groupLabel ?? item.group),
+        round(item.duration),
+      ]),
+    ),
+    bootup: tableItems(lhr, 'bootup-time').map((item) => ({
+      url: shortUrl(item.url),
+      scriptingMs: round(item.scripting),
+      parseMs: round(item.scriptParseCompile),
+    })),
+  } satisfies LighthouseDiagnostics;
+}
 
 /** Scores move by several points between runs on a shared machine: each page runs this often. */
 export const lighthouseRunsPerPage = 3;
@@ -81,7 +139,9 @@ async function runLighthouse(url: string, port: number, cookie: string | undefin
  * Lighthouse's mobile run (its default: a mid-range phone on a slow 4G line, simulated) on each
  * page, `lighthouseRunsPerPage` times, the runs of one page one after the other.
  */
-export async function benchLighthouse(): Promise<LighthouseFigures[]> {
+export async function benchLighthouse(
+  only: (page: string) => boolean = () => true,
+): Promise<LighthouseFigures[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sewa-bench-lighthouse-'));
   const { url, child } = await startBuiltServer({
     DATA_DIR: dataDir,
@@ -96,7 +156,7 @@ export async function benchLighthouse(): Promise<LighthouseFigures[]> {
     const conversation = await demoConversation(url);
     const cookie = await signInCookie(url, 'patient@example.com', demoPassword);
     const figures: LighthouseFigures[] = [];
-    for (const page of lighthousePages) {
+    for (const page of lighthousePages.filter((each) => only(each.page))) {
       await page.before?.(conversation);
       const runs: LighthouseRun[] = [];
       for (let run = 1; run <= lighthouseRunsPerPage; run += 1) {
@@ -113,6 +173,7 @@ export async function benchLighthouse(): Promise<LighthouseFigures[]> {
           largestContentfulPaintMs: metric('largest-contentful-paint'),
           totalBlockingTimeMs: metric('total-blocking-time'),
           cumulativeLayoutShift: metric('cumulative-layout-shift'),
+          diagnostics: diagnosticsOf(lhr),
         });
         const last = runs.at(-1);
         console.log(
