@@ -1,6 +1,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import type { VitalsReading } from '@shared/vitals';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -24,6 +25,9 @@ import {
   VitalsHistory,
 } from '@/features/vitals/components/vitals-history';
 
+/** No readings yet: one list, so what is drawn from it is not drawn again for a new one. */
+const noReadings: VitalsReading[] = [];
+
 /** The section `?section=` names, when it is one of the record's. */
 function sectionOf(search: string) {
   const named = new URLSearchParams(search).get('section');
@@ -45,7 +49,7 @@ export default function HealthPage() {
   const visits = arrivingOf(useVisitHistory());
   const patientId = me?.role === 'patient' ? (actingFor ?? me.user.id) : undefined;
   const readings = arrivingOf(useVitals(patientId));
-  const stored = Array.isArray(readings) ? readings : [];
+  const stored = Array.isArray(readings) ? readings : noReadings;
   // Readings still on this device are shown even before (or without) the server's list.
   const readingsCount = useVitalsCount(patientId, stored);
   const vitalsCount = Array.isArray(readings) || readingsCount > 0 ? readingsCount : readings;

@@ -1,4 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Appointment } from '@shared/appointments';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -30,6 +31,18 @@ import { useActingForPerson, useMayAddToRecord, useMayDo } from '@/lib/caring-fo
 import { preloadable } from '@/lib/preloadable';
 import { sessionQueryOptions, useSession } from '@/lib/session';
 import { ComingSoon, NoRoleWelcome } from '@/features/staff/components/role-placeholders';
+
+/**
+ * A handler that stays the same function across renders and calls the latest one given: a
+ * card drawn again only when its props change is not drawn again for a new handler.
+ */
+function useSteadyHandler<A extends unknown[]>(handler: (...args: A) => void) {
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
 
 /**
  * "Join Video Visit": into the call when the doctor has started the visit, else into the
@@ -124,12 +137,18 @@ function PatientHome({
   const activeMedications =
     medications.data === undefined ||
     medications.data.some((medication) => medication.status === 'active');
-  const joinVisit = useJoinVisit();
+  const joinVisit = useSteadyHandler(useJoinVisit());
   const next = useNextAppointment(shared.visits);
   const appointmentActions = useAppointmentActions();
+  const checkIn = useSteadyHandler(appointmentActions.checkIn);
+  const cancelAppointment = useSteadyHandler(appointmentActions.cancel);
+  const doseTaken = useSteadyHandler(taken);
   // A failed load shows the invitation rather than a placeholder that never ends.
   const conversation = latestConversation.isPending ? 'loading' : (latestConversation.data ?? null);
-  const shownVitals = vitals.data ? latestVitals(vitals.data) : 'loading';
+  const shownVitals = useMemo(
+    () => (vitals.data ? latestVitals(vitals.data) : 'loading'),
+    [vitals.data],
+  );
   const appointment = next.isPending ? 'loading' : (next.data ?? null);
   return (
     <PatientDashboard
@@ -143,13 +162,13 @@ function PatientHome({
         doses === undefined || (doses.length === 0 && medications.isPending) ? 'loading' : doses
       }
       activeMedications={shared.record && activeMedications}
-      onDoseTaken={taken}
+      onDoseTaken={doseTaken}
       onJoinVisit={joinVisit}
       // A failed load says nothing is booked rather than loading for ever; "Schedule" stays.
       appointment={appointment}
       appointmentBusy={appointmentActions.busy}
-      onCheckIn={appointmentActions.checkIn}
-      onCancelAppointment={appointmentActions.cancel}
+      onCheckIn={checkIn}
+      onCancelAppointment={cancelAppointment}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { VitalsReading } from '@shared/vitals';
 import { LoadingNote } from '@/components/ui/loading-note';
 import type { Arriving } from '@/lib/arriving';
@@ -53,12 +53,18 @@ export function HealthRecords({
   const lists = [record.visits, record.readings, record.medications, record.documents];
   const waiting = lists.includes('loading');
   const failed = lists.includes('failed');
-  const timeline = timelineOf({
-    visits: arrived(record.visits),
-    readings: arrived(record.readings),
-    medications: arrived(record.medications),
-    documents: arrived(record.documents),
-  });
+  // Made again only when a list arrives or changes, not on every render of the page.
+  const { visits: visitList, readings, medications, documents } = record;
+  const timeline = useMemo(
+    () =>
+      timelineOf({
+        visits: arrived(visitList),
+        readings: arrived(readings),
+        medications: arrived(medications),
+        documents: arrived(documents),
+      }),
+    [visitList, readings, medications, documents],
+  );
   const failedNote = <SectionEmptyState>{t('healthRecords.loadFailed')}</SectionEmptyState>;
   /** A section's list once it arrived, its empty state when it arrived empty. */
   const contentOf = (count: Arriving<number>, empty: string, content: ReactNode) => {

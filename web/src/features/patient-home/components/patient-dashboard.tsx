@@ -1,3 +1,4 @@
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@shared/appointments';
 import type { LatestVitals } from '@shared/vitals';
@@ -31,6 +32,28 @@ const everythingShared: SharedWithReader = {
   visits: true,
   addToRecord: true,
 };
+
+/**
+ * The cards drawn again only when what they show changes: a query of the home arriving
+ * renders the home, not every card again (the doses come as a fresh list on each render of
+ * the page, so they are compared by what they hold).
+ */
+const Actions = memo(QuickActions);
+const Appointment = memo(AppointmentCard);
+const Conversation = memo(LatestConversationCard);
+const Medications = memo(MedicationsCard, (before, after) => {
+  const { doses: dosesBefore, ...restBefore } = before;
+  const { doses: dosesAfter, ...restAfter } = after;
+  return (
+    restBefore.activeMedications === restAfter.activeMedications &&
+    restBefore.onTaken === restAfter.onTaken &&
+    (dosesBefore === dosesAfter || JSON.stringify(dosesBefore) === JSON.stringify(dosesAfter))
+  );
+});
+const Vitals = memo(VitalsCard);
+const Announcements = memo(AnnouncementsCard);
+const Footer = memo(SyncFooter);
+const OpenTasks = memo(OpenTasksCard);
 
 /** A card whose part of the record was not shared with the reader: it says so, no more. */
 function NotSharedCard({ title, note }: { title: string; note: string }) {
@@ -90,13 +113,23 @@ export function PatientDashboard({
   onCancelAppointment?: (appointment: Appointment) => void;
 }) {
   const { t } = useTranslation();
-  const offered: Record<QuickAction, boolean> = {
-    schedule: shared.visits,
-    recordVitals: shared.addToRecord,
-    sendPhoto: shared.addToRecord,
-    messageClinic: shared.message,
-    shareAccess: caringFor === undefined,
-  };
+  const offered = useMemo(
+    (): Record<QuickAction, boolean> => ({
+      schedule: shared.visits,
+      recordVitals: shared.addToRecord,
+      sendPhoto: shared.addToRecord,
+      messageClinic: shared.message,
+      shareAccess: caringFor === undefined,
+    }),
+    [shared.visits, shared.addToRecord, shared.message, caringFor],
+  );
+  // Below a phone's first screen: the doses, the readings, the announcements and the footer
+  // are drawn in a render of their own after the first screen's (and, when they arrive, after
+  // the render that takes them in), which React splits into short tasks and sets aside for a
+  // press, so the first screen does not wait for them and a tap is never held up by them.
+  const laterDoses = useDeferredValue(doses, 'loading');
+  const laterVitals = useDeferredValue(vitals, 'loading');
+  const belowShown = useDeferredValue(true, false);
   return (
     <div className="grid grid-cols-1 gap-4">
       <div>
@@ -107,9 +140,9 @@ export function PatientDashboard({
             : t('patientHome.welcomeCaring', { name: firstName, patient: caringFor })}
         </p>
       </div>
-      <QuickActions offered={offered} />
+      <Actions offered={offered} />
       {shared.visits ? (
-        <AppointmentCard
+        <Appointment
           appointment={appointment}
           busy={appointmentBusy}
           onJoin={onJoinVisit}
@@ -119,15 +152,15 @@ export function PatientDashboard({
       ) : (
         <NotSharedCard title={t('patientHome.appointment.title')} note={notShared} />
       )}
-      <OpenTasksCard />
+      <OpenTasks />
       {shared.message ? (
-        <LatestConversationCard conversation={latestConversation} />
+        <Conversation conversation={latestConversation} />
       ) : (
         <NotSharedCard title={t('patientHome.conversation.title')} note={notShared} />
       )}
       {shared.record ? (
-        <MedicationsCard
-          doses={doses}
+        <Medications
+          doses={laterDoses}
           activeMedications={activeMedications}
           onTaken={shared.addToRecord ? onDoseTaken : undefined}
         />
@@ -135,12 +168,12 @@ export function PatientDashboard({
         <NotSharedCard title={t('patientHome.medications.title')} note={notShared} />
       )}
       {shared.record ? (
-        <VitalsCard latest={vitals} />
+        <Vitals latest={laterVitals} />
       ) : (
         <NotSharedCard title={t('patientHome.vitals.title')} note={notShared} />
       )}
-      <AnnouncementsCard />
-      <SyncFooter />
+      {belowShown && <Announcements />}
+      {belowShown && <Footer />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { flagsOf, type VitalsReading } from '@shared/vitals';
@@ -44,6 +45,37 @@ function OutsideSafeRange() {
   );
 }
 
+/** One stored reading of the list, with who recorded it and when. */
+const ReadingItem = memo(function ReadingItem({
+  reading,
+  patientId,
+}: {
+  reading: VitalsReading;
+  patientId: string;
+}) {
+  const { t } = useTranslation();
+  const dates = useDates();
+  return (
+    <li className="bg-card border-border grid gap-2 rounded-xl border p-3">
+      <p className="text-muted-foreground text-xs">
+        {dates.dateTime(reading.takenAt)} ·{' '}
+        {reading.recordedBy.id === patientId
+          ? t('vitals.recordedByYou')
+          : t('vitals.recordedBy', {
+              name: reading.recordedBy.name ?? t('vitals.careTeam'),
+            })}
+      </p>
+      <ReadingMeasures reading={reading} />
+      {reading.flags.length > 0 && <OutsideSafeRange />}
+    </li>
+  );
+});
+
+/** The trend, drawn again only when the readings change. */
+const Trend = memo(VitalsTrend);
+
+const noReadings: VitalsReading[] = [];
+
 /**
  * The patient's readings, newest first: those still on this device at the top, then what the
  * server holds, with who recorded each and when, and the trend of the last 30 days.
@@ -60,12 +92,17 @@ export function VitalsHistory({
 }) {
   const { t } = useTranslation();
   const dates = useDates();
+  // The trend and the stored readings are drawn in a deferred render of their own, after the
+  // page's (and after the render that takes them in when they arrive), which React splits
+  // into short tasks, one chart or reading at a time, so neither a tap nor the page's first
+  // screen waits for them all.
+  const shown = useDeferredValue(readings, noReadings);
   const pending = usePendingVitals(patientId).filter(
     (item) => !readings.some((reading) => reading.id === item.id),
   );
   return (
     <div className="grid gap-4">
-      <VitalsTrend readings={readings} />
+      <Trend readings={shown} />
       <ul className="grid gap-2" aria-label={t('vitals.listLabel')}>
         {pending.map((item) => (
           <li
@@ -80,19 +117,8 @@ export function VitalsHistory({
             {flagsOf(item.payload.reading).length > 0 && <OutsideSafeRange />}
           </li>
         ))}
-        {readings.map((reading) => (
-          <li key={reading.id} className="bg-card border-border grid gap-2 rounded-xl border p-3">
-            <p className="text-muted-foreground text-xs">
-              {dates.dateTime(reading.takenAt)} ·{' '}
-              {reading.recordedBy.id === patientId
-                ? t('vitals.recordedByYou')
-                : t('vitals.recordedBy', {
-                    name: reading.recordedBy.name ?? t('vitals.careTeam'),
-                  })}
-            </p>
-            <ReadingMeasures reading={reading} />
-            {reading.flags.length > 0 && <OutsideSafeRange />}
-          </li>
+        {shown.map((reading) => (
+          <ReadingItem key={reading.id} reading={reading} patientId={patientId} />
         ))}
       </ul>
       {loading && <LoadingNote />}
