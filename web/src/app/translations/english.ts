@@ -26,6 +26,8 @@ import type hmisStrings from '@/features/hmis/locales/en.json';
 import type recordDownloadStrings from '@/features/patient-profile/record-download/locales/en.json';
 import type profileSettingsStrings from '@/features/patient-profile/settings/locales/en.json';
 import type researchHomeStrings from '@/features/research/home/locales/en.json';
+import type patientsStrings from '@/features/patients/locales/en.json';
+import type accountStrings from '@/features/account/locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
@@ -68,6 +70,8 @@ export interface PageStrings {
   chart: typeof chartStrings;
   queue: typeof queueStrings;
   staff: typeof staffStrings;
+  patients: typeof patientsStrings;
+  account: typeof accountStrings;
 }
 
 /** Every string the app may show: the bundled ones and those a page's chunk brings. */
