@@ -1,8 +1,9 @@
-import { MailIcon } from 'lucide-react';
+import { MailIcon, UserIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Redirect } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
 import { addAccountStrings } from '@/features/account/account-strings';
 import { AccountCard } from '@/features/account/components/account-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
@@ -27,6 +28,8 @@ export default function AccountPage() {
   const me = useSession().data;
   if (!me) return null;
   if (me.role === 'patient') return <Redirect to="/profile" replace />;
+  // The superadmin's tabs have no Profile (`nav-items.ts`): it is reached from here.
+  const profileTab = me.role !== 'superadmin';
   return (
     <div className="grid grid-cols-1 gap-4">
       <PageHeader title={t('nav.account')} actions={<LanguageToggle />} />
@@ -41,6 +44,14 @@ export default function AccountPage() {
       <AccountCard title={t('account.language.title')}>
         <LanguageChoice />
       </AccountCard>
+      {!profileTab && (
+        <Button asChild variant="outline">
+          <Link href="/profile">
+            <UserIcon aria-hidden="true" />
+            {t('account.profile')}
+          </Link>
+        </Button>
+      )}
       <LogOutButton />
     </div>
   );
