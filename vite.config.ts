@@ -233,18 +233,26 @@ export default defineConfig({
       output: {
         // Each file costs a slow phone a request, and left alone the bundler makes dozens of
         // 1-2 KB ones: code most chunks share goes in one, and so do the banners and badges
-        // both shells draw, and the icons more than one chunk uses.
+        // both shells draw, and the icons more than two chunks use (an icon two pages share,
+        // such as the second factors' on Profile and Account, stays with them rather than in
+        // the file every page, the sign-in page included, downloads).
         codeSplitting: {
           groups: [
             {
               name: 'common',
               minShareCount: 8,
-              // Toasts are for screens after sign-in, and the form library for the screens with
-              // a form: however many chunks share them, the sign-in page must not pay for them
-              // (they get chunks of their own below).
-              test: /^(?!.*node_modules[\\/](sonner|react-hook-form|@hookform)[\\/])/,
+              // Toasts are for screens after sign-in, the form library for the screens with a
+              // form, and the dialogs' machinery for screens that open one: however many chunks
+              // share them, the sign-in page must not pay for them (they get chunks of their
+              // own below).
+              test: /^(?!.*node_modules[\\/](sonner|react-hook-form|@hookform|@radix-ui[\\/](primitive|react-(context|id|presence|use-callback-ref|use-controllable-state|use-effect-event|use-layout-effect)))[\\/])/,
             },
             { name: 'toasts', test: /node_modules[\\/]sonner[\\/]/, minShareCount: 2 },
+            {
+              name: 'dialogs',
+              test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(context|id|presence|use-callback-ref|use-controllable-state|use-effect-event|use-layout-effect))[\\/]/,
+              minShareCount: 2,
+            },
             {
               name: 'forms',
               test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
@@ -255,7 +263,7 @@ export default defineConfig({
               test: /web[\\/]src[\\/](app[\\/]layouts[\\/]|components[\\/]layout[\\/]|features[\\/]device[\\/]|lib[\\/]device-settings\.ts)/,
               minShareCount: 2,
             },
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 3 },
             // What the signed-in shell's outbox and account care reach (the queued writes, the
             // record's schemas and query keys): every signed-in page loads all of it at once,
             // so one file rather than a dozen small ones, each a round trip on a slow line.

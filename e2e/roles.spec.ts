@@ -34,6 +34,7 @@ const accounts: Account[] = [
     home: { heading: 'Patient queue', text: 'No patients in queue' },
     tabs: [
       ['Queue', '/queue'],
+      ['Patients', '/patients'],
       ['Messages', '/messages'],
       ['Profile', '/profile'],
     ],
@@ -43,7 +44,7 @@ const accounts: Account[] = [
     home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
     tabs: [
       ['Today', '/today'],
-      ['HMIS report', '/hmis'],
+      ['Patients', '/patients'],
       ['Profile', '/profile'],
     ],
   },
@@ -60,9 +61,7 @@ const accounts: Account[] = [
     home: { heading: 'Network overview', text: 'Confirmed accounts' },
     tabs: [
       ['Network', '/'],
-      ['HMIS report', '/hmis'],
-      ['Clinics', '/clinics'],
-      ['Profile', '/profile'],
+      ['Account', '/account'],
     ],
   },
   {

@@ -21,6 +21,10 @@ import {
 /** Controls pressed nowhere, by accessible name, each with why. */
 const notPressed: { name: RegExp; why: string }[] = [
   { name: /^(Sign out|Log out)$/, why: 'ends the walk’s session' },
+  {
+    name: /^Sign out everywhere else$/,
+    why: 'ends the demo account’s other sessions, other tests’ among them',
+  },
   { name: /^(EN|ने)$/, why: 'changes the language the rest of the walk reads' },
   { name: /^Taken$/, why: 'marks a dose of the demo patient taken for good' },
   { name: /^New message$/, why: 'starts the demo patient’s care-team conversation for good' },

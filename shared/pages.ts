@@ -96,6 +96,8 @@ export const pages = [
   // Staff pages few open: no preloads, which every first page would carry in this table.
   { path: '/hmis', shell: 'protected', module: 'hmis' },
   { path: '/clinics', shell: 'protected', module: 'clinics' },
+  { path: '/patients', shell: 'protected', module: 'patients' },
+  { path: '/account', shell: 'protected', module: 'account' },
   { path: '/compliance', shell: 'protected', module: 'compliance' },
   { path: '/settings', shell: 'protected', module: 'settings' },
   // A patient's page few open, as the staff pages above.

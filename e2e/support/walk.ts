@@ -78,19 +78,29 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
     case 'doctor':
       return [
         '/queue',
+        '/patients',
         '/messages',
         '/profile',
+        '/account',
         `/chart/${ids.patientId}`,
         `/hours/${ids.doctorId}`,
       ];
     case 'manager':
-      return ['/', '/today', '/hmis', '/profile', `/hours/${ids.doctorId}`];
+      return [
+        '/',
+        '/today',
+        '/patients',
+        '/hmis',
+        '/profile',
+        '/account',
+        `/hours/${ids.doctorId}`,
+      ];
     case 'admin':
-      return ['/', '/overview', '/settings', '/profile'];
+      return ['/', '/overview', '/settings', '/profile', '/account'];
     case 'superadmin':
-      return ['/', '/hmis', '/clinics', '/compliance', '/overview', '/profile'];
+      return ['/', '/account', '/hmis', '/clinics', '/compliance', '/overview', '/profile'];
     case 'researcher':
-      return ['/', '/profile'];
+      return ['/', '/profile', '/account'];
   }
 }
 

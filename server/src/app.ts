@@ -106,6 +106,9 @@ import { sessionActivity } from './auth/session-activity';
 import { figuresRepository } from './figures/figures-repository';
 import { figuresService } from './figures/figures-service';
 import { registerFiguresRoutes } from './routes/figures';
+import { patientsRepository } from './patients/patients-repository';
+import { patientsService } from './patients/patients-service';
+import { registerPatientsRoutes } from './routes/patients';
 import { outboxService } from './mail/outbox-service';
 import { mfaService } from './mfa/mfa-service';
 import { profilesService } from './profiles/profiles-service';
@@ -446,6 +449,17 @@ export async function buildApp({
       vitals: vitalsRepository(db),
       medications,
       access,
+      trail,
+    }),
+    requireUser,
+  });
+  registerPatientsRoutes(server, {
+    patients: patientsService({
+      patients: patientsRepository(db),
+      access,
+      clinics,
+      vitals: vitalsRepository(db),
+      medications,
       trail,
     }),
     requireUser,

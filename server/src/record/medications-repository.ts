@@ -171,6 +171,15 @@ export function medicationsRepository(db: Kysely<Database>) {
       return rows.map(toPrescription);
     },
 
+    /** Every prescription of these patients', newest prescribed first: a list's adherence. */
+    async listAmong(patientIds: readonly string[]): Promise<Prescription[]> {
+      if (patientIds.length === 0) return [];
+      const rows = await prescriptionsQuery()
+        .where('m.patient_id', 'in', [...new Set(patientIds)])
+        .execute();
+      return rows.map(toPrescription);
+    },
+
     /**
      * The patient's prescriptions that may have a dose on the clinic day: started by then,
      * not over before it, and not stopped before it began. Newest prescribed first.
@@ -229,6 +238,35 @@ export function medicationsRepository(db: Kysely<Database>) {
         .where(sql<boolean>`day between ${from}::date and ${to}::date`)
         .execute();
       return rows.flatMap(toTaken);
+    },
+
+    /** These patients' doses taken from one clinic day to another, both included, by patient. */
+    async takenAmong(
+      patientIds: readonly string[],
+      from: ClinicDay,
+      to: ClinicDay,
+    ): Promise<Map<string, TakenDose[]>> {
+      const byPatient = new Map<string, TakenDose[]>();
+      if (patientIds.length === 0) return byPatient;
+      const rows = await db
+        .selectFrom('medication_administrations')
+        .select([
+          'id',
+          'patient_id',
+          'request_id',
+          sql<string>`day::text`.as('day'),
+          'time_of_day',
+          'taken_at',
+          'recorder_id',
+          'recorder_role',
+        ])
+        .where('patient_id', 'in', [...new Set(patientIds)])
+        .where(sql<boolean>`day between ${from}::date and ${to}::date`)
+        .execute();
+      for (const row of rows) {
+        byPatient.set(row.patient_id, [...(byPatient.get(row.patient_id) ?? []), ...toTaken(row)]);
+      }
+      return byPatient;
     },
 
     /** The dose of the prescription on that day at that time, when it was taken; else null. */

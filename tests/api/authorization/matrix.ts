@@ -9,6 +9,7 @@ import { addClinicDays, clinicMoment, clinicToday } from '@shared/clinic-time';
 import type { Appointment, DoctorListEntry } from '@shared/appointments';
 import type { Dose, Medication } from '@shared/medications';
 import type { HmisReport } from '@shared/hmis';
+import type { PatientList } from '@shared/patient-list';
 import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
 import type { Upload } from '@shared/uploads';
@@ -1341,6 +1342,28 @@ export const matrix: MatrixEntry[] = [
     access: only('doctor'),
     forPatient: 'never',
     call: () => ({ path: '/api/appointments/today' }),
+  },
+  {
+    route: 'GET /api/patients',
+    access: only('doctor', 'manager'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/patients' }),
+    query: { search: 'free' },
+    // A doctor sees the patients in their care, with flags; a manager the clinic's, nothing clinical.
+    check(answer, { world, caller }) {
+      const list = answer.body as PatientList;
+      if (caller.role === 'doctor') {
+        expect(list.view).toBe('care');
+        expect(list.patients.map((patient) => patient.id)).toContain(world.byRole.patient.userId);
+      } else {
+        expect(list.view).toBe('clinic');
+        for (const patient of list.patients) {
+          expect(Object.keys(patient).sort()).toEqual(
+            ['email', 'id', 'lastAppointment', 'name', 'nextAppointment', 'phone'].sort(),
+          );
+        }
+      }
+    },
   },
   {
     route: 'PUT /api/appointments/:id',

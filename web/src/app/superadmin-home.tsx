@@ -1,14 +1,25 @@
+import { Building2Icon, ClipboardListIcon } from 'lucide-react';
+import { PageLinks } from '@/features/staff/components/page-links';
 import { NotificationRecordsSection } from '@/features/notifications/components/notification-records-section';
 import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
 import { addStaffStrings } from '@/features/staff/staff-strings';
 
 addStaffStrings();
 
-/** The superadmin's home: the network's figures, and the record of notifications under them. */
+/**
+ * The superadmin's home: the network's figures, the clinics and the HMIS report (until Tenants
+ * and Compliance take them), and the record of notifications.
+ */
 export function SuperadminHome() {
   return (
     <>
       <NetworkOverview />
+      <PageLinks
+        links={[
+          { label: 'clinics', to: '/clinics', icon: Building2Icon },
+          { label: 'hmis', to: '/hmis', icon: ClipboardListIcon },
+        ]}
+      />
       <NotificationRecordsSection />
     </>
   );

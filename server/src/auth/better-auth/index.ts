@@ -20,6 +20,7 @@ export { secondFactorTables, type StoredFactors } from './second-factor-tables';
 export { secondStepAccount } from './second-step-account';
 export { unconfirmedAccountDays, unconfirmedAccounts } from './unconfirmed-accounts';
 export { sessionAddressOf } from './session-address';
+export { verifiedPhoneSql } from './verified-phone';
 export {
   sessionCookieSettings,
   verifiedCookieToken,

@@ -1,4 +1,4 @@
-import { CalendarClockIcon, HistoryIcon, MessageCircleIcon } from 'lucide-react';
+import { CalendarClockIcon, HistoryIcon, MessageCircleIcon, ShieldCheckIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { latestVitals } from '@shared/vitals';
 import { Link } from 'wouter';
@@ -23,9 +23,11 @@ import { useActingFor } from '@/lib/acting-for';
 import { useSession } from '@/lib/session';
 import { addDoctorHoursStrings } from '@/features/doctor-hours/doctor-hours-strings';
 import { addProfileSettingsStrings } from '@/features/patient-profile/settings/settings-strings';
+import { addAccountStrings } from '@/features/account/account-strings';
 
 addDoctorHoursStrings();
 addProfileSettingsStrings();
+addAccountStrings();
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -75,7 +77,19 @@ export default function ProfilePage() {
       {me && <AccountCard email={me.user.email} profile={me.profile} />}
       <ClinicsAndDeviceCard patient={patient} forget={<ForgetDeviceButton />} />
       <NotificationsButton />
-      <SecuritySettings />
+      {/* A patient's second factors are here; a staff member's sign-in security is on Account. */}
+      {patient ? (
+        <SecuritySettings />
+      ) : (
+        me && (
+          <Button asChild variant="outline">
+            <Link href="/account">
+              <ShieldCheckIcon aria-hidden="true" />
+              {t('account.open')}
+            </Link>
+          </Button>
+        )
+      )}
       <LogOutButton />
     </div>
   );

@@ -30,6 +30,8 @@ import type complianceStrings from '@/features/compliance/locales/en.json';
 import type clinicSettingsStrings from '@/features/clinic-settings/locales/en.json';
 import type recordReadsStrings from '@/features/patient-profile/record-reads/locales/en.json';
 import type auditWordsStrings from '@/lib/audit-locales/en.json';
+import type patientsStrings from '@/features/patients/locales/en.json';
+import type accountStrings from '@/features/account/locales/en.json';
 
 /**
  * Every string of the app in English, the source language and the one bundled with the
@@ -76,6 +78,8 @@ export interface PageStrings {
   chart: typeof chartStrings;
   queue: typeof queueStrings;
   staff: typeof staffStrings;
+  patients: typeof patientsStrings;
+  account: typeof accountStrings;
 }
 
 /** Every string the app may show: the bundled ones and those a page's chunk brings. */

@@ -3,6 +3,10 @@ import hmisEn from '@/features/hmis/locales/en.json';
 import hmisNe from '@/features/hmis/locales/ne.json';
 import profileSettingsEn from '@/features/patient-profile/settings/locales/en.json';
 import researchHomeEn from '@/features/research/home/locales/en.json';
+import accountEn from '@/features/account/locales/en.json';
+import accountNe from '@/features/account/locales/ne.json';
+import patientsEn from '@/features/patients/locales/en.json';
+import patientsNe from '@/features/patients/locales/ne.json';
 import { english } from './english';
 import { nepali } from './nepali';
 
@@ -17,8 +21,10 @@ export const resources = {
     doctorHours: doctorHoursEn,
     profileSettings: profileSettingsEn,
     researchHome: researchHomeEn,
+    patients: patientsEn,
+    account: accountEn,
   },
-  ne: { ...nepali, hmis: hmisNe },
+  ne: { ...nepali, hmis: hmisNe, patients: patientsNe, account: accountNe },
 };
 
 export type { Translation } from './english';

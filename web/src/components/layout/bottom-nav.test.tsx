@@ -33,6 +33,7 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
     'doctor',
     [
       ['Queue', '/queue'],
+      ['Patients', '/patients'],
       ['Messages', '/messages'],
       ['Profile', '/profile'],
     ],
@@ -41,7 +42,7 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
     'manager',
     [
       ['Today', '/today'],
-      ['HMIS report', '/hmis'],
+      ['Patients', '/patients'],
       ['Profile', '/profile'],
     ],
   ],
@@ -57,10 +58,8 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
     'superadmin',
     [
       ['Network', '/'],
-      ['HMIS report', '/hmis'],
-      ['Clinics', '/clinics'],
       ['Compliance', '/compliance'],
-      ['Profile', '/profile'],
+      ['Account', '/account'],
     ],
   ],
   [

@@ -1,4 +1,4 @@
-import { CheckIcon, LanguagesIcon } from 'lucide-react';
+import { LanguagesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   Dialog,
@@ -7,12 +7,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { cn } from '@/lib/cn';
-import { currentLanguage, languages, setLanguage, type Language } from '@/lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
+import { LanguageChoice, languageNames } from './language-choice';
 import { SettingsRow } from './settings-row';
-
-/** Each language named in itself, so a reader finds theirs whatever the screen is in. */
-const names: Record<Language, string> = { en: 'English', ne: 'नेपाली' };
 
 /**
  * "Language and region": the app's language, which the app also stores on the account
@@ -28,37 +25,13 @@ export function LanguageDialog() {
         <SettingsRow
           icon={LanguagesIcon}
           label={t('patientProfile.account.language')}
-          detail={names[language]}
+          detail={languageNames[language]}
         />
       </DialogTrigger>
       <DialogContent closeLabel={t('profileSettings.close')}>
         <DialogTitle className="pe-8">{t('profileSettings.language.title')}</DialogTitle>
         <DialogDescription>{t('profileSettings.language.description')}</DialogDescription>
-        <div
-          role="radiogroup"
-          aria-label={t('profileSettings.language.choose')}
-          className="grid gap-2"
-        >
-          {languages.map((each) => (
-            <button
-              key={each}
-              type="button"
-              role="radio"
-              aria-checked={each === language}
-              lang={each}
-              onClick={() => void setLanguage(each)}
-              className={cn(
-                'border-border flex min-h-11 items-center justify-between rounded-lg border px-3 text-start text-sm font-medium',
-                each === language && 'border-brand-700 bg-brand-50',
-              )}
-            >
-              {names[each]}
-              {each === language && (
-                <CheckIcon className="text-brand-700 size-4" aria-hidden="true" />
-              )}
-            </button>
-          ))}
-        </div>
+        <LanguageChoice />
         <div className="grid gap-1 text-sm">
           <p className="font-semibold">{t('profileSettings.language.regionTitle')}</p>
           <p className="text-muted-foreground">{t('profileSettings.language.region')}</p>

@@ -1,0 +1,8 @@
+import { addPageStrings } from '@/lib/page-strings';
+import en from './locales/en.json';
+import ne from './locales/ne.json';
+
+/** The strings of the staff's Patients page: they come with its chunk, not the first download. */
+export function addPatientsStrings(): void {
+  addPageStrings('patients', en, ne);
+}
