@@ -48,6 +48,12 @@ export const auditTypes = {
   'smart-client-registered': 'C',
   'smart-client-removed': 'D',
   'smart-token-issued': 'E',
+  'person-deactivated': 'U',
+  'person-reactivated': 'U',
+  'person-changed': 'U',
+  'second-factor-reset': 'D',
+  'staff-invitation-sent': 'C',
+  'staff-invitation-accepted': 'C',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;
@@ -74,6 +80,7 @@ export const auditEntityTypes = [
   'clinic',
   'hmis-report',
   'smart-client',
+  'staff-invitation',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

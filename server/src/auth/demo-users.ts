@@ -44,7 +44,7 @@ function demoEmailOf(role: Role): string {
  * Creates the demo accounts that do not exist yet, confirmed and with their profiles, and
  * the demo patient's record: a reading the demo doctor took and two medications he
  * prescribed, stored once however often this runs; the demo doctor's hours, the virtual
- * clinic's, while he has none; and the demo clinic for the demo doctor and manager.
+ * clinic's, while he has none; and the demo clinic for the demo doctor, manager and admin.
  */
 export async function seedDemoUsers(
   auth: Auth,
@@ -79,9 +79,11 @@ export async function seedDemoUsers(
   }
   if (doctorId !== null) await seedDemoHours(appointmentsRepository(db), doctorId);
   const managerId = await users.idByEmail(demoEmailOf('manager'));
+  const adminId = await users.idByEmail(demoEmailOf('admin'));
   await seedDemoClinic(
     clinicsRepository(db),
     [doctorId, managerId].filter((id) => id !== null),
+    adminId,
   );
   return created;
 }

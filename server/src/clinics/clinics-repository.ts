@@ -116,7 +116,17 @@ export function clinicsRepository(db: Kysely<Database>) {
       return (await this.staff()).find((person) => person.id === userId) ?? null;
     },
 
-    /** The clinic a doctor or manager belongs to; null for none. */
+    /** Puts an admin in the clinic whose people they manage (`/api/people`). */
+    async placeAdmin(userId: string, clinicId: string): Promise<void> {
+      await db
+        .updateTable('profiles')
+        .set({ clinic_id: clinicId })
+        .where('id', '=', userId)
+        .where('role', '=', 'admin')
+        .execute();
+    },
+
+    /** The clinic a doctor, manager or admin belongs to; null for none. */
     async clinicOf(userId: string): Promise<string | null> {
       const row = await db
         .selectFrom('profiles')

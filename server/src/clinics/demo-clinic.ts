@@ -4,12 +4,13 @@ import type { ClinicsRepository } from './clinics-repository';
 export const demoClinic = { name: 'Sewa Virtual Clinic', orgUnitCode: 'DEMO-ORGUNIT-1' } as const;
 
 /**
- * Puts the demo doctor and manager in the demo clinic, made once, while they belong to none:
- * an operator's later choice stands.
+ * Puts the demo doctor and manager in the demo clinic, made once, while they belong to none,
+ * and the demo admin, who manages its people: an operator's later choice stands.
  */
 export async function seedDemoClinic(
   clinics: ClinicsRepository,
   staffIds: readonly string[],
+  adminId: string | null = null,
 ): Promise<void> {
   const clinic =
     (await clinics.findByOrgUnit(demoClinic.orgUnitCode)) ??
@@ -18,5 +19,8 @@ export async function seedDemoClinic(
   if (clinic === null) return;
   for (const id of staffIds) {
     if ((await clinics.clinicOf(id)) === null) await clinics.assign(id, clinic.id);
+  }
+  if (adminId !== null && (await clinics.clinicOf(adminId)) === null) {
+    await clinics.placeAdmin(adminId, clinic.id);
   }
 }
