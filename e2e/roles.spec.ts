@@ -52,6 +52,7 @@ const accounts: Account[] = [
     home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
     tabs: [
       ['Overview', '/overview'],
+      ['People', '/people'],
       ['Profile', '/profile'],
     ],
   },
@@ -62,6 +63,7 @@ const accounts: Account[] = [
       ['Network', '/'],
       ['HMIS report', '/hmis'],
       ['Clinics', '/clinics'],
+      ['People', '/people'],
       ['Profile', '/profile'],
     ],
   },

@@ -15,6 +15,8 @@ export const pages = [
   { path: '/research', shell: 'public', module: 'research' },
   // An invitation's link: read signed in or out, so under the public shell.
   { path: '/care-invitation/:token', shell: 'public', module: 'care-invitation' },
+  // A staff invitation's link: the invitee has no account yet.
+  { path: '/staff-invitation/:token', shell: 'public', module: 'staff-invitation' },
   {
     path: '/',
     shell: 'protected',
@@ -96,6 +98,7 @@ export const pages = [
   // Staff pages few open: no preloads, which every first page would carry in this table.
   { path: '/hmis', shell: 'protected', module: 'hmis' },
   { path: '/clinics', shell: 'protected', module: 'clinics' },
+  { path: '/people', shell: 'protected', module: 'people' },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';

@@ -85,9 +85,9 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
     case 'manager':
       return ['/', '/today', '/hmis', '/profile', `/hours/${ids.doctorId}`];
     case 'admin':
-      return ['/', '/overview', '/profile'];
+      return ['/', '/overview', '/people', '/profile'];
     case 'superadmin':
-      return ['/', '/hmis', '/clinics', '/overview', '/profile'];
+      return ['/', '/hmis', '/clinics', '/people', '/overview', '/profile'];
     case 'researcher':
       return ['/', '/profile'];
   }
@@ -100,6 +100,8 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
 export const pagesNotWalked: Record<string, string> = {
   '/visit/:id':
     'the call screen needs a visit a doctor started; e2e/visits.spec.ts drives it on the phone',
+  '/staff-invitation/:token':
+    'the link of a mailed staff invitation, used once; e2e/people.spec.ts opens it from the mail',
 };
 
 /** Every path pattern of `shared/pages.ts` some walk opens or `pagesNotWalked` names. */

@@ -1,6 +1,8 @@
 import doctorHoursEn from '@/features/doctor-hours/locales/en.json';
 import hmisEn from '@/features/hmis/locales/en.json';
 import hmisNe from '@/features/hmis/locales/ne.json';
+import peopleEn from '@/features/people/locales/en.json';
+import peopleNe from '@/features/people/locales/ne.json';
 import profileSettingsEn from '@/features/patient-profile/settings/locales/en.json';
 import researchHomeEn from '@/features/research/home/locales/en.json';
 import { english } from './english';
@@ -14,11 +16,12 @@ export const resources = {
   en: {
     ...english,
     hmis: hmisEn,
+    people: peopleEn,
     doctorHours: doctorHoursEn,
     profileSettings: profileSettingsEn,
     researchHome: researchHomeEn,
   },
-  ne: { ...nepali, hmis: hmisNe },
+  ne: { ...nepali, hmis: hmisNe, people: peopleNe },
 };
 
 export type { Translation } from './english';

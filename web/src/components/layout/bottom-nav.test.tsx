@@ -49,6 +49,7 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
     'admin',
     [
       ['Overview', '/overview'],
+      ['People', '/people'],
       ['Profile', '/profile'],
     ],
   ],
@@ -58,6 +59,7 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
       ['Network', '/'],
       ['HMIS report', '/hmis'],
       ['Clinics', '/clinics'],
+      ['People', '/people'],
       ['Profile', '/profile'],
     ],
   ],

@@ -9,6 +9,7 @@ import {
   MessageCircleIcon,
   NetworkIcon,
   UserIcon,
+  UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
 import type { Role } from '@shared/role';
@@ -23,7 +24,8 @@ export type NavLabel =
   | 'overview'
   | 'network'
   | 'hmis'
-  | 'clinics';
+  | 'clinics'
+  | 'people';
 
 export interface NavLink {
   kind: 'link';
@@ -72,12 +74,14 @@ export const navItemsByRole: Record<Role, NavItem[]> = {
   // Every role reaches its profile, and Log out on it.
   admin: [
     link('overview', '/overview', LayoutDashboardIcon),
+    link('people', '/people', UsersIcon),
     link('profile', '/profile', UserIcon),
   ],
   superadmin: [
     link('network', '/', NetworkIcon),
     link('hmis', '/hmis', ClipboardListIcon),
     link('clinics', '/clinics', Building2Icon),
+    link('people', '/people', UsersIcon),
     link('profile', '/profile', UserIcon),
   ],
   researcher: [link('home', '/', HomeIcon), link('profile', '/profile', UserIcon)],
