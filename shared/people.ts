@@ -16,7 +16,7 @@ export const peopleMessages = {
   onlyAdmins: 'Only an admin or the superadmin manages people.',
   notYourself: 'You cannot change your own account here.',
   lastSuperadmin: 'The network needs at least one active superadmin.',
-  roleAbove: 'You cannot give a role above your own.',
+  roleAbove: 'You cannot give a role above your own, nor invite one beyond your clinic.',
   clinicNeeded: 'A doctor, manager or admin needs a clinic.',
   noSuchClinic: 'No such clinic.',
   hasAccount: 'This address already has an account.',

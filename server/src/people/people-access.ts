@@ -77,3 +77,13 @@ export function placementFor(
   }
   return { role, clinicId };
 }
+
+/**
+ * The roles a manager invites staff with: an admin, the roles of a clinic (their own); the
+ * superadmin any staff role, the network's researchers and superadmins too.
+ */
+export function checkMayInvite(manager: PeopleManager, role: Role): void {
+  if (manager.role === 'admin' && !belongsToClinic(role)) {
+    throw new AppError('forbidden', peopleMessages.roleAbove);
+  }
+}

@@ -25,6 +25,7 @@ import { rateLimited } from '../rate-limit/refusal';
 import type { SessionEndings } from '../realtime/session-endings';
 import {
   checkMayActOn,
+  checkMayInvite,
   managerOf,
   placementFor,
   scopeOf,
@@ -215,6 +216,7 @@ export function peopleService(deps: PeopleServiceDeps) {
       if (clinicId !== null && (await clinics.find(clinicId)) === null) {
         throw new AppError('not_found', peopleMessages.noSuchClinic);
       }
+      checkMayInvite(manager, request.role);
       const placed = placementFor(manager, { role: request.role, clinicId }, {});
       if (await people.hasAccount(request.email)) {
         throw new AppError('conflict', peopleMessages.hasAccount);

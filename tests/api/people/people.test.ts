@@ -313,6 +313,14 @@ describe.each(databaseVariants)('people on the $name database', (variant) => {
       language: 'en',
     });
     expect(elsewhere.status).toBe(404);
+    // The network's roles are the superadmin's to give.
+    const researcher = await admin.client.post('/api/people/invitations', {
+      email: 'figures@example.com',
+      role: 'researcher',
+      clinicId: null,
+      language: 'en',
+    });
+    expect(researcher.status).toBe(403);
   });
 
   it('an expired invitation never opens an account', async () => {

@@ -33,7 +33,10 @@ export function InviteForm({
   const { t, i18n } = useTranslation();
   const invite = useInviteStaff();
   const titleId = useId();
-  const roles = staffRoles.filter((role) => roleRank[role] <= roleRank[myRole]);
+  // An admin invites the roles of their clinic; the superadmin the network's too.
+  const roles = staffRoles.filter(
+    (role) => roleRank[role] <= roleRank[myRole] && (myRole !== 'admin' || belongsToClinic(role)),
+  );
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('doctor');
   const [clinicId, setClinicId] = useState(clinics[0]?.id ?? '');
