@@ -38,6 +38,7 @@ interface Request {
 function server() {
   const people = [structuredClone(ram), structuredClone(hari)];
   const requests: Request[] = [];
+  const systems: unknown[] = [];
   vi.stubGlobal('fetch', (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
@@ -54,6 +55,20 @@ function server() {
       };
       return Promise.resolve(Response.json(page));
     }
+    if (method === 'GET' && path === '/api/smart-clients') {
+      return Promise.resolve(Response.json({ clients: systems }));
+    }
+    if (method === 'POST' && path === '/api/smart-clients') {
+      const made = {
+        id: 'c5b1f8e2-6a3d-4c2b-9e1f-7d8a6b5c4e3f',
+        ...(body as { name: string; scopes: string[] }),
+        jwks: { keys: [{ kty: 'EC', kid: 'lab-1' }] },
+        createdAt: '2026-11-27T06:00:00.000Z',
+        createdBy: 'user-maya',
+      };
+      systems.push(made);
+      return Promise.resolve(Response.json(made, { status: 201 }));
+    }
     if (method === 'POST' && path === `/api/people/${ram.id}/deactivate`) {
       people[0]!.status = 'deactivated';
       return Promise.resolve(Response.json(people[0]));
@@ -63,12 +78,12 @@ function server() {
   return requests;
 }
 
-function renderScreen() {
+function renderScreen(myRole: 'admin' | 'superadmin' = 'admin') {
   render(
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <PeopleScreen myRole="admin" myId={hari.id} />
+      <PeopleScreen myRole={myRole} myId={hari.id} />
       <Toaster theme="light" />
     </QueryClientProvider>,
   );
@@ -105,5 +120,31 @@ describe('PeopleScreen', () => {
         within(screen.getByText('Ram Thapa').closest('li')!).getByText('Deactivated'),
       ).toBeVisible(),
     );
+  });
+
+  it("registers the superadmin's FHIR systems, refusing keys that are no JWK Set before sending", async () => {
+    const requests = server();
+    renderScreen('superadmin');
+    expect(await screen.findByText('No system is registered.')).toBeVisible();
+    await userEvent.type(screen.getByLabelText('System name'), 'Dhulikhel Lab');
+    await userEvent.type(screen.getByLabelText('Public keys (JWK Set)'), 'not json');
+    await userEvent.type(screen.getByLabelText('Scopes'), 'system/Observation.rs');
+    await userEvent.click(screen.getByRole('button', { name: 'Register system' }));
+    expect(screen.getByText(/Give the public keys as a JWK Set/)).toBeVisible();
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('Public keys (JWK Set)'));
+    await userEvent.click(screen.getByLabelText('Public keys (JWK Set)'));
+    await userEvent.paste('{"keys": [{"kty": "EC", "kid": "lab-1", "crv": "P-384"}]}');
+    await userEvent.click(screen.getByRole('button', { name: 'Register system' }));
+    expect(await screen.findByText('Dhulikhel Lab is registered.')).toBeVisible();
+    expect(
+      requests.find((request) => request.path === '/api/smart-clients' && request.method === 'POST')
+        ?.body,
+    ).toEqual({
+      name: 'Dhulikhel Lab',
+      jwks: { keys: [{ kty: 'EC', kid: 'lab-1', crv: 'P-384' }] },
+      scopes: ['system/Observation.rs'],
+    });
   });
 });

@@ -14,13 +14,15 @@ import { addPeopleStrings } from '../people-strings';
 import { InviteForm } from './invite-form';
 import { PersonCard } from './person-card';
 import { SelectField } from './select-field';
+import { SmartClientsSection } from './smart-clients-section';
 
 addPeopleStrings();
 
 /**
  * People (`/people`): an admin's clinic's, the superadmin's everyone. Search by name, e-mail
  * or phone; filter by role, clinic and standing; a page at a time; invite staff; and on each
- * person, deactivate or reactivate, change the role or clinic, reset the second factor.
+ * person, deactivate or reactivate, change the role or clinic, reset the second factor. The
+ * superadmin also registers the FHIR systems that read without a person.
  */
 export function PeopleScreen({ myRole, myId }: { myRole: Role; myId: string }) {
   const { t } = useTranslation();
@@ -158,6 +160,7 @@ export function PeopleScreen({ myRole, myId }: { myRole: Role; myId: string }) {
           </nav>
         )}
       </section>
+      {myRole === 'superadmin' && <SmartClientsSection />}
     </div>
   );
 }
