@@ -53,6 +53,7 @@ const accounts: Account[] = [
     home: { heading: 'Coming Soon', text: "This role's dashboard is under construction." },
     tabs: [
       ['Overview', '/overview'],
+      ['People', '/people'],
       ['Profile', '/profile'],
     ],
   },

@@ -89,6 +89,8 @@ export const accountErrorCodes = [
   'sms_not_sent',
   /** `POST /api/auth/phone-number/send-otp`: a number outside the countries the server texts (`SMS_COUNTRY_CODES`). */
   'phone_country_not_allowed',
+  /** Sign-in to an account an admin deactivated (a person who left): refused whatever the password. */
+  'account_deactivated',
   'invalid_token',
   'field_not_allowed',
   // Better Auth's own.

@@ -49,6 +49,12 @@ export const auditTypes = {
   'smart-client-registered': 'C',
   'smart-client-removed': 'D',
   'smart-token-issued': 'E',
+  'person-deactivated': 'U',
+  'person-reactivated': 'U',
+  'person-changed': 'U',
+  'second-factor-reset': 'D',
+  'staff-invitation-sent': 'C',
+  'staff-invitation-accepted': 'C',
 } as const;
 
 export type AuditType = keyof typeof auditTypes;

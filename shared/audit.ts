@@ -26,6 +26,7 @@ export const auditEntityTypes = [
   'clinic',
   'hmis-report',
   'smart-client',
+  'staff-invitation',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

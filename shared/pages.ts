@@ -15,6 +15,8 @@ export const pages = [
   { path: '/research', shell: 'public', module: 'research' },
   // An invitation's link: read signed in or out, so under the public shell.
   { path: '/care-invitation/:token', shell: 'public', module: 'care-invitation' },
+  // A staff invitation's link: the invitee has no account yet.
+  { path: '/staff-invitation/:token', shell: 'public', module: 'staff-invitation' },
   {
     path: '/',
     shell: 'protected',
@@ -102,6 +104,7 @@ export const pages = [
   { path: '/settings', shell: 'protected', module: 'settings' },
   // A patient's page few open, as the staff pages above.
   { path: '/profile/record-reads', shell: 'protected', module: 'record-reads' },
+  { path: '/people', shell: 'protected', module: 'people' },
 ] as const satisfies readonly PageEntry[];
 
 export type Shell = 'public' | 'protected';

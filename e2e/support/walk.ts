@@ -96,9 +96,18 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
         `/hours/${ids.doctorId}`,
       ];
     case 'admin':
-      return ['/', '/overview', '/settings', '/profile', '/account'];
+      return ['/', '/overview', '/people', '/settings', '/profile', '/account'];
     case 'superadmin':
-      return ['/', '/account', '/hmis', '/clinics', '/compliance', '/overview', '/profile'];
+      return [
+        '/',
+        '/account',
+        '/hmis',
+        '/clinics',
+        '/people',
+        '/compliance',
+        '/overview',
+        '/profile',
+      ];
     case 'researcher':
       return ['/', '/profile', '/account'];
   }
@@ -111,6 +120,8 @@ export function pagesOf(walker: Walker, ids: WalkIds): string[] {
 export const pagesNotWalked: Record<string, string> = {
   '/visit/:id':
     'the call screen needs a visit a doctor started; e2e/visits.spec.ts drives it on the phone',
+  '/staff-invitation/:token':
+    'the link of a mailed staff invitation, used once; e2e/people.spec.ts opens it from the mail',
 };
 
 /** Every path pattern of `shared/pages.ts` some walk opens or `pagesNotWalked` names. */

@@ -6,6 +6,7 @@ import { callerResolver, sessionReader } from './auth/current-user';
 import { authService } from './auth/auth-service';
 import {
   accountAudit,
+  createConfirmedAccount,
   expiredVerifications,
   passwordHashOf,
   unconfirmedAccounts,
@@ -130,6 +131,10 @@ import { notificationSettingsRepository } from './notification-settings/notifica
 import { notificationRecordsRepository } from './notification-settings/notification-records-repository';
 import { notificationSettingsService } from './notification-settings/notification-settings-service';
 import { registerNotificationRoutes } from './routes/notifications';
+import { registerPeopleRoutes } from './routes/people';
+import { peopleRepository } from './people/people-repository';
+import { peopleService } from './people/people-service';
+import { secondFactorTables } from './auth/better-auth';
 
 export interface AppOptions {
   config: Config;
@@ -210,6 +215,7 @@ export async function buildApp({
     accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
     accountIdByEmail: (email) => usersRepository(db).idByEmail(email),
     sessionEnded: (userId) => endedSessions.announce({ userId }),
+    accountDeactivated: (userId) => peopleRepository(db).isDeactivated(userId),
   });
   const profiles = profilesRepository(db);
   const limiter = rateLimiter(db);
@@ -336,6 +342,26 @@ export async function buildApp({
       settings: clinicSettingsRepository(db),
       trail,
       clinicsCaringFor: (patientId) => profiles.clinicsCaringFor(patientId),
+    }),
+    requireUser,
+  });
+  registerPeopleRoutes(server, {
+    people: peopleService({
+      people: peopleRepository(db),
+      clinics,
+      trail,
+      mailer,
+      limiter,
+      publicUrl: config.publicUrl,
+      sessionEndings: endedSessions,
+      createAccount: async ({ email, name, password }) =>
+        createConfirmedAccount(auth, {
+          email,
+          name,
+          passwordHash: await passwordHashOf(auth, password),
+        }),
+      removeSecondFactors: (userId) => secondFactorTables(db).removeAll(userId),
+      accountLanguage: (userId) => notificationSettings.storedLanguage(userId),
     }),
     requireUser,
   });

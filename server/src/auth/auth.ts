@@ -92,6 +92,8 @@ export interface AuthDependencies {
    * password reset), so the account's open push streams check again at once.
    */
   sessionEnded?: (userId: string) => Promise<void>;
+  /** Whether an admin deactivated the account: it is refused every new session. */
+  accountDeactivated?: (userId: string) => Promise<boolean>;
 }
 
 /**
@@ -210,6 +212,7 @@ export function createAuth({
   accountLanguage,
   accountIdByEmail,
   sessionEnded,
+  accountDeactivated,
 }: AuthDependencies) {
   const publicUrl = new URL(config.publicUrl);
   const minutes = (seconds: number) => Math.round(seconds / 60);
@@ -338,6 +341,12 @@ export function createAuth({
               throw new APIError('UNAUTHORIZED', {
                 code: 'INVALID_EMAIL_OR_PASSWORD',
                 message: 'Invalid email or password',
+              });
+            }
+            if (await accountDeactivated?.(session.userId)) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DEACTIVATED',
+                message: 'This account is deactivated. Ask your clinic’s admin to reactivate it.',
               });
             }
           },

@@ -32,7 +32,10 @@ export function callerQueries(db: Kysely<Database>) {
       return row ? { id: row.id, email: row.email, role: roleOf(row.role) } : null;
     },
 
-    /** A JWT's account and when its session ends, while that session of that account exists. */
+    /**
+     * A JWT's account and when its session ends, while that session of that account exists
+     * and the account is not deactivated.
+     */
     async byTokenSession(
       userId: string,
       sessionId: string,
@@ -42,13 +45,17 @@ export function callerQueries(db: Kysely<Database>) {
         .select('session.expiresAt')
         .where('session.id', '=', sessionId)
         .where('user.id', '=', userId)
+        .where('profiles.deactivated_at', 'is', null)
         .executeTakeFirst();
       return row
         ? { id: row.id, email: row.email, role: roleOf(row.role), expiresAt: row.expiresAt }
         : null;
     },
 
-    /** The session's account, the session's id, and when the session ends. */
+    /**
+     * The session's account, the session's id, and when the session ends; none for an account
+     * that was deactivated, whose sessions end with it.
+     */
     async bySessionToken(
       token: string,
     ): Promise<(Caller & { sessionId: string; expiresAt: Date }) | null> {
@@ -56,6 +63,7 @@ export function callerQueries(db: Kysely<Database>) {
         .innerJoin('session', 'session.userId', 'user.id')
         .select(['session.id as sessionId', 'session.expiresAt'])
         .where('session.token', '=', token)
+        .where('profiles.deactivated_at', 'is', null)
         .executeTakeFirst();
       return row
         ? {

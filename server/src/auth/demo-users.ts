@@ -44,7 +44,7 @@ function demoEmailOf(role: Role): string {
  * Creates the demo accounts that do not exist yet, confirmed and with their profiles, and
  * the demo patient's record: a reading the demo doctor took and two medications he
  * prescribed, stored once however often this runs; the demo doctor's hours, the virtual
- * clinic's, while he has none; and the demo clinic for the demo doctor and manager.
+ * clinic's, while he has none; and the demo clinic for the demo doctor, manager and admin.
  */
 export async function seedDemoUsers(
   auth: Auth,

@@ -79,6 +79,8 @@ export interface ProfilesTable {
   avatar_url: string | null;
   /** The clinic a doctor or manager belongs to (`0021-clinics`). */
   clinic_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an admin deactivated the account (`0026-people`); null while it may sign in. */
+  deactivated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -423,6 +425,22 @@ export interface SmartAccessTokensTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
+/** A staff member invited by mail (`0026-people`): the link's token by its hash. */
+export interface StaffInvitationsTable {
+  id: string;
+  email: string;
+  role: string;
+  clinic_id: string | null;
+  language: string;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  accepted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was accepted, or replaced by a newer invitation to the address. */
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   mail_outbox: MailOutboxTable;
   user: UserTable;
@@ -458,4 +476,5 @@ export interface Database {
   smart_clients: SmartClientsTable;
   smart_used_assertions: SmartUsedAssertionsTable;
   smart_access_tokens: SmartAccessTokensTable;
+  staff_invitations: StaffInvitationsTable;
 }

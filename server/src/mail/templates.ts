@@ -1,5 +1,6 @@
 import { englishDateWords, type DateWords } from '@shared/date-words';
 import { nepaliDateWords } from '@shared/nepali-date-words';
+import type { Role } from '@shared/role';
 import type { Mail } from './mailer';
 
 export type MailLanguage = 'en' | 'ne';
@@ -91,6 +92,32 @@ const copy = {
       ],
       label: 'Create my login',
     },
+    staffInvitation: {
+      subject: 'You are invited to work on Sewa',
+      lines: (role: string, clinic: string | null, days: number) => [
+        clinic
+          ? `You are invited to join ${clinic} on Sewa as ${role}.`
+          : `You are invited to join Sewa as ${role}.`,
+        `Open this link within ${days} days to choose your password. It works once.`,
+      ],
+      label: 'Choose my password',
+      roles: {
+        patient: 'a patient',
+        doctor: 'a doctor',
+        manager: 'a manager',
+        admin: 'an admin',
+        superadmin: 'a super administrator',
+        researcher: 'a researcher',
+      },
+    },
+    secondFactorReset: {
+      subject: 'Your Sewa second factor was reset',
+      lines: [
+        'An administrator reset the second factor of your Sewa account: your authenticator app, phone and passkeys no longer sign you in.',
+        'Sign in with your password, then set up a second factor again from your profile.',
+      ],
+      footer: 'If you did not ask your administrator for this, tell them at once.',
+    },
   },
   ne: {
     ignore: 'तपाईंले यो अनुरोध गर्नुभएको होइन भने यो इमेललाई बेवास्ता गर्न सक्नुहुन्छ।',
@@ -130,6 +157,32 @@ const copy = {
         `आफ्नो पासवर्ड छान्न ${mailDates.ne.digits(String(days))} दिनभित्र यो लिङ्क खोल्नुहोस्।`,
       ],
       label: 'मेरो लगइन बनाउनुहोस्',
+    },
+    staffInvitation: {
+      subject: 'तपाईंलाई सेवामा काम गर्न निम्तो छ',
+      lines: (role: string, clinic: string | null, days: number) => [
+        clinic
+          ? `तपाईंलाई सेवामा ${clinic}मा ${role}का रूपमा सामेल हुन निम्तो छ।`
+          : `तपाईंलाई सेवामा ${role}का रूपमा सामेल हुन निम्तो छ।`,
+        `आफ्नो पासवर्ड छान्न ${mailDates.ne.digits(String(days))} दिनभित्र यो लिङ्क खोल्नुहोस्। यो एक पटक मात्र चल्छ।`,
+      ],
+      label: 'मेरो पासवर्ड छान्नुहोस्',
+      roles: {
+        patient: 'बिरामी',
+        doctor: 'डाक्टर',
+        manager: 'व्यवस्थापक',
+        admin: 'प्रशासक',
+        superadmin: 'सुपर प्रशासक',
+        researcher: 'अनुसन्धानकर्ता',
+      },
+    },
+    secondFactorReset: {
+      subject: 'तपाईंको सेवा दोस्रो प्रमाण रिसेट गरियो',
+      lines: [
+        'एक प्रशासकले तपाईंको सेवा खाताको दोस्रो प्रमाण रिसेट गर्नुभयो: तपाईंको प्रमाणीकरण एप, फोन र पासकीले अब साइन इन गराउँदैनन्।',
+        'आफ्नो पासवर्डले साइन इन गर्नुहोस्, अनि प्रोफाइलबाट फेरि दोस्रो प्रमाण सेट गर्नुहोस्।',
+      ],
+      footer: 'तपाईंले प्रशासकलाई यो अनुरोध गर्नुभएको होइन भने तुरुन्तै उहाँलाई भन्नुहोस्।',
     },
   },
 } as const;
@@ -199,4 +252,29 @@ export function careCircleMail(
     link: { url, label: words.label },
     footer: text.ignore,
   });
+}
+
+/** A staff member's invitation: the role and clinic they are invited to, and the link. */
+export function staffInvitationMail(
+  language: MailLanguage,
+  to: string,
+  role: Role,
+  clinic: string | null,
+  url: string,
+  days: number,
+): Mail {
+  const text = copy[language];
+  const words = text.staffInvitation;
+  return compose(to, {
+    subject: words.subject,
+    lines: words.lines(words.roles[role], clinic, days),
+    link: { url, label: words.label },
+    footer: text.ignore,
+  });
+}
+
+/** Tells a person an administrator reset their second factor. */
+export function secondFactorResetMail(language: MailLanguage, to: string): Mail {
+  const words = copy[language].secondFactorReset;
+  return compose(to, { subject: words.subject, lines: [...words.lines], footer: words.footer });
 }

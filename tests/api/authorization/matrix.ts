@@ -10,6 +10,7 @@ import type { Appointment, DoctorListEntry } from '@shared/appointments';
 import type { Dose, Medication } from '@shared/medications';
 import type { HmisReport } from '@shared/hmis';
 import type { PatientList } from '@shared/patient-list';
+import type { PeoplePage } from '@shared/people';
 import type { Conversation } from '@shared/messaging';
 import type { Role } from '@shared/role';
 import type { Upload } from '@shared/uploads';
@@ -20,6 +21,7 @@ import type { Caller, World } from './world';
 import { clinicKey } from './world';
 import { testPushServiceHost } from '../support/test-server';
 import { tokenHash } from '../../../server/src/care-circle/care-circle-service';
+import { tokenHash as staffTokenHash } from '../../../server/src/people/people-service';
 import { smartConfigurationPath, smartTokenPath } from '@shared/smart';
 import { assertion, registerSystem, systemKey, tokenForm, type SystemKey } from '../smart/fixture';
 
@@ -609,6 +611,35 @@ function smartClientOf(world: World): Promise<string> {
     ['system/*.rs'],
     world.byRole.superadmin.userId ?? '',
   );
+}
+
+/**
+ * A doctor of the demo clinic, the demo admin's, who never signs in: someone each manager of
+ * people may act on without touching an account another cell signs in with.
+ */
+async function clinicDoctor(world: World): Promise<string> {
+  const id = await bareAccount(world);
+  await sql`insert into profiles (id, first_name, role, clinic_id)
+    values (${id}, 'Matrix', 'doctor',
+      (select clinic_id from profiles where id = ${world.byRole.admin.userId}))`.execute(
+    world.server.database.db,
+  );
+  return id;
+}
+
+let staffInvitations = 0;
+
+/** A pending staff invitation to the demo clinic, and its link's token. */
+async function staffInvitation(world: World): Promise<string> {
+  staffInvitations += 1;
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const token = [...randomBytes(52)].map((byte) => alphabet[byte & 31]).join('');
+  await sql`insert into staff_invitations (id, email, role, clinic_id, language, token_hash,
+      expires_at)
+    values (${randomUUID()}, ${`staff-${staffInvitations}-${Date.now().toString(36)}@example.com`},
+      'doctor', (select clinic_id from profiles where id = ${world.byRole.admin.userId}), 'en',
+      ${staffTokenHash(token)}, now() + interval '7 days')`.execute(world.server.database.db);
+  return token;
 }
 
 export const matrix: MatrixEntry[] = [
@@ -1484,6 +1515,93 @@ export const matrix: MatrixEntry[] = [
     forPatient: 'self',
     prepare: invitationTo,
     call: ({ resource }) => ({ path: `/api/care-invitations/${resource}/accept` }),
+  },
+  {
+    route: 'GET /api/people',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    call: () => ({ path: '/api/people?q=a&page=1' }),
+    query: { q: 'free', role: 'checked', clinicId: 'checked', status: 'checked', page: 'checked' },
+    // An admin sees the people of their clinic only; the superadmin everyone.
+    async check(answer, { world, caller }) {
+      const page = answer.body as PeoplePage;
+      if (caller.role === 'superadmin') return;
+      const clinic = (
+        await sql<{ clinic_id: string }>`select clinic_id from profiles
+          where id = ${caller.userId}`.execute(world.server.database.db)
+      ).rows[0]!.clinic_id;
+      expect(page.clinics.map((entry) => entry.id)).toEqual([clinic]);
+      const outside = page.people.filter(
+        (entry) => entry.clinic !== null && entry.clinic.id !== clinic,
+      );
+      expect(outside).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /api/people/:userId/deactivate',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    prepare: clinicDoctor,
+    call: ({ resource }) => ({ path: `/api/people/${resource}/deactivate` }),
+  },
+  {
+    route: 'POST /api/people/:userId/reactivate',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    prepare: clinicDoctor,
+    call: ({ resource }) => ({ path: `/api/people/${resource}/reactivate` }),
+  },
+  {
+    route: 'POST /api/people/:userId/second-factor/reset',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    prepare: clinicDoctor,
+    call: ({ resource }) => ({ path: `/api/people/${resource}/second-factor/reset` }),
+  },
+  {
+    route: 'PATCH /api/people/:userId',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    prepare: clinicDoctor,
+    call: ({ resource }) => ({ path: `/api/people/${resource}`, body: { role: 'manager' } }),
+    optional: ['role'],
+  },
+  {
+    route: 'POST /api/people/invitations',
+    access: only('admin', 'superadmin'),
+    forPatient: 'never',
+    call: ({ world }) => {
+      staffInvitations += 1;
+      return {
+        path: '/api/people/invitations',
+        body: {
+          email: `invited-staff-${staffInvitations}-${Date.now().toString(36)}@example.com`,
+          role: 'doctor',
+          clinicId: world.demoClinicId,
+          language: 'en',
+        },
+      };
+    },
+    allowed: [201],
+  },
+  {
+    route: 'GET /api/people/invitations/:token',
+    access: everyone,
+    forPatient: 'self',
+    prepare: staffInvitation,
+    call: ({ resource }) => ({ path: `/api/people/invitations/${resource}` }),
+  },
+  {
+    route: 'POST /api/people/invitations/:token/accept',
+    access: everyone,
+    forPatient: 'self',
+    prepare: staffInvitation,
+    call: ({ resource }) => ({
+      path: `/api/people/invitations/${resource}/accept`,
+      body: { name: 'Matrix Doctor', password: 'correct horse 42' },
+    }),
+    // The first call opens the account; a later one finds the link used.
+    allowed: [200, 404],
   },
   {
     route: 'GET /api/smart-clients',

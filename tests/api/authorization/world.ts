@@ -26,6 +26,8 @@ export interface World {
   byRole: Record<Role, Caller>;
   /** A second patient: "another patient's" resource for the patient of `byRole`. */
   otherPatient: Caller;
+  /** The demo clinic: the demo doctor's, manager's and admin's. */
+  demoClinicId: string;
   /** Every caller the matrix is asserted for: each role, then nobody signed in. */
   callers: Caller[];
   /** Another confirmed patient account with the demo password, signed in once. */
@@ -121,6 +123,11 @@ export async function startWorld(
     return callerFor('patient', userId, email, cookie);
   }
   const otherPatient = await addPatient(otherPatientEmail, 'Other Patient');
+  const demoClinic = await db
+    .selectFrom('profiles')
+    .select('clinic_id')
+    .where('id', '=', byRole.admin.userId!)
+    .executeTakeFirstOrThrow();
   const signedOut = callerFor(null, null, null);
   // The demo doctor cares for the demo patient, as one who answered in her care-team
   // conversation: what the matrix's record routes let a doctor at. A doctor who does not care
@@ -139,6 +146,7 @@ export async function startWorld(
     signedOut,
     byRole,
     otherPatient,
+    demoClinicId: demoClinic.clinic_id!,
     callers: [...Object.values(byRole), signedOut],
     addPatient,
     close: async () => {

@@ -1,4 +1,4 @@
-import { Building2Icon, ClipboardListIcon } from 'lucide-react';
+import { Building2Icon, ClipboardListIcon, UsersIcon } from 'lucide-react';
 import { PageLinks } from '@/features/staff/components/page-links';
 import { NotificationRecordsSection } from '@/features/notifications/components/notification-records-section';
 import { NetworkOverview } from '@/features/staff/components/staff-dashboards';
@@ -7,8 +7,8 @@ import { addStaffStrings } from '@/features/staff/staff-strings';
 addStaffStrings();
 
 /**
- * The superadmin's home: the network's figures, the clinics and the HMIS report (until Tenants
- * and Compliance take them), and the record of notifications.
+ * The superadmin's home: the network's figures, everyone's accounts (People), the clinics and
+ * the HMIS report (until Tenants takes them), and the record of notifications.
  */
 export function SuperadminHome() {
   return (
@@ -16,6 +16,7 @@ export function SuperadminHome() {
       <NetworkOverview />
       <PageLinks
         links={[
+          { label: 'people', to: '/people', icon: UsersIcon },
           { label: 'clinics', to: '/clinics', icon: Building2Icon },
           { label: 'hmis', to: '/hmis', icon: ClipboardListIcon },
         ]}

@@ -117,6 +117,25 @@ export function secondFactorTables(database: Kysely<Database>) {
       });
     },
 
+    /**
+     * Every second factor of the account (an administrator's reset): its authenticator app,
+     * its phone number and its passkeys. Sign-in then asks for the password alone.
+     */
+    async removeAll(userId: string): Promise<void> {
+      await db.deleteFrom('twoFactor').where('userId', '=', userId).execute();
+      await db.deleteFrom('passkey').where('userId', '=', userId).execute();
+      await db
+        .updateTable('user')
+        .set({
+          phoneNumber: null,
+          phoneNumberVerified: false,
+          twoFactorEnabled: false,
+          updatedAt: new Date(),
+        })
+        .where('id', '=', userId)
+        .execute();
+    },
+
     async removePhone(userId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const appRemains = await hasVerifiedAuthenticatorApp(userId, trx);

@@ -24,6 +24,7 @@ import * as smartClients from './0022-smart-clients';
 import * as notificationHandOver from './0023-notification-hand-over';
 import * as structuredDoses from './0024-structured-doses';
 import * as invitationSignUps from './0025-invitation-sign-ups';
+import * as people from './0026-people';
 import * as clinicSettings from './0028-clinic-settings';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0023-notification-hand-over': notificationHandOver,
   '0024-structured-doses': structuredDoses,
   '0025-invitation-sign-ups': invitationSignUps,
+  '0026-people': people,
   '0028-clinic-settings': clinicSettings,
 };

@@ -22,6 +22,7 @@ import type queueStrings from '@/features/queue/locales/en.json';
 import type staffStrings from '@/features/staff/locales/en.json';
 import type dosageStrings from '@/lib/dosage-locales/en.json';
 import type hmisStrings from '@/features/hmis/locales/en.json';
+import type peopleStrings from '@/features/people/locales/en.json';
 import type recordDownloadStrings from '@/features/patient-profile/record-download/locales/en.json';
 import type profileSettingsStrings from '@/features/patient-profile/settings/locales/en.json';
 import type researchHomeStrings from '@/features/research/home/locales/en.json';
@@ -64,6 +65,7 @@ export type BundledTranslation = typeof english;
 /** The English a page's chunk brings for its own feature (`lib/page-strings.ts`). */
 export interface PageStrings {
   hmis: typeof hmisStrings;
+  people: typeof peopleStrings;
   doctorHours: typeof doctorHoursStrings;
   recordDownload: typeof recordDownloadStrings;
   profileSettings: typeof profileSettingsStrings;

@@ -1,6 +1,8 @@
 import doctorHoursEn from '@/features/doctor-hours/locales/en.json';
 import hmisEn from '@/features/hmis/locales/en.json';
 import hmisNe from '@/features/hmis/locales/ne.json';
+import peopleEn from '@/features/people/locales/en.json';
+import peopleNe from '@/features/people/locales/ne.json';
 import profileSettingsEn from '@/features/patient-profile/settings/locales/en.json';
 import researchHomeEn from '@/features/research/home/locales/en.json';
 import accountEn from '@/features/account/locales/en.json';
@@ -18,13 +20,14 @@ export const resources = {
   en: {
     ...english,
     hmis: hmisEn,
+    people: peopleEn,
     doctorHours: doctorHoursEn,
     profileSettings: profileSettingsEn,
     researchHome: researchHomeEn,
     patients: patientsEn,
     account: accountEn,
   },
-  ne: { ...nepali, hmis: hmisNe, patients: patientsNe, account: accountNe },
+  ne: { ...nepali, hmis: hmisNe, patients: patientsNe, account: accountNe, people: peopleNe },
 };
 
 export type { Translation } from './english';

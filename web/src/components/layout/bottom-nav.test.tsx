@@ -50,6 +50,7 @@ const expectedTabs: [Role, [name: string, href: string | null][]][] = [
     'admin',
     [
       ['Overview', '/overview'],
+      ['People', '/people'],
       ['Settings', '/settings'],
       ['Profile', '/profile'],
     ],

@@ -27,7 +27,8 @@ export type NavLabel =
   | 'compliance'
   | 'settings'
   | 'patients'
-  | 'account';
+  | 'account'
+  | 'people';
 
 export interface NavLink {
   kind: 'link';
@@ -82,6 +83,7 @@ export const navItemsByRole: Record<Role, NavItem[]> = {
   // Until People and Schedule exist, the admin keeps Profile, and reaches Account and Log out from it.
   admin: [
     link('overview', '/overview', LayoutDashboardIcon),
+    link('people', '/people', UsersIcon),
     link('settings', '/settings', SettingsIcon),
     link('profile', '/profile', UserIcon),
   ],

@@ -33,6 +33,11 @@ describe('auth error wording', () => {
       'This account has had too many failed sign-ins. Sign in with a one-time code sent to your e-mail.',
     );
     expect(signInErrorText(ne, refused('account_protected'))).toMatch(/एक पटके कोडबाट साइन इन/);
+    // An account an admin deactivated (a person who left) says so, whatever the password.
+    expect(signInErrorText(t, refused('account_deactivated'))).toBe(
+      'This account is deactivated. Ask your clinic’s admin to reactivate it.',
+    );
+    expect(signInErrorText(ne, refused('account_deactivated'))).toMatch(/खाता निष्क्रिय/);
     expect(signInErrorText(t, refused('something_else'))).toBe(
       'Unable to sign in. Please try again.',
     );

@@ -12,6 +12,7 @@ import { PasskeyError } from './passkey-sign-in';
 const authErrorMessages = {
   invalid_email_or_password: 'auth.errors.wrongCredentials',
   email_not_verified: 'auth.errors.emailNotVerified',
+  account_deactivated: 'auth.errors.accountDeactivated',
   account_protected: 'auth.errors.accountProtected',
   invitation_code_required: 'auth.errors.inviteCodeRequired',
   invitation_code_invalid: 'auth.errors.inviteCodeInvalid',
@@ -78,6 +79,7 @@ export function authErrorText(
 const signInCodes: ReadonlySet<string> = new Set([
   'invalid_email_or_password',
   'email_not_verified',
+  'account_deactivated',
   'account_protected',
 ]);
 

@@ -7,14 +7,15 @@ addStaffStrings();
 
 export interface PageLink {
   /** The page's name among the staff's strings (`staff.pageLinks`). */
-  label: 'hmis' | 'clinics';
+  label: 'hmis' | 'clinics' | 'people';
   to: string;
   icon: LucideIcon;
 }
 
 /**
  * The pages a staff member reaches from within one of the spec's pages rather than from a
- * tab of their own (the HMIS report, the clinics), as a list of links.
+ * tab of their own (the HMIS report, the clinics, the super administrator's People), as a list
+ * of links.
  */
 export function PageLinks({ links }: { links: readonly PageLink[] }) {
   const { t } = useTranslation();
