@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import {
   chooseLanguage,
   demoIds,
@@ -18,13 +18,17 @@ import {
  * shared demo accounts for good (or end the session) are not pressed; they must still be
  * wired: a link with a real target, a submit button of a form, or a button with a handler.
  *
+ * What a press opens over the page (a dialog, a sheet, a menu) has its own controls pressed
+ * too, the layer opened again by its opener whenever a press closed it. Pressing the choice
+ * already made (a mode marked pressed) may leave things as they are.
+ *
  * Each page of each walker is a test of its own, so the walks share the workers; the shell's
  * controls (the navigation, the banners, the footer) are pressed on the walker's first page.
  */
 
 /** Controls pressed nowhere, by accessible name, each with why. */
 const notPressed: { name: RegExp; why: string }[] = [
-  { name: /^(Sign out|Log out)$/, why: 'ends the walk’s session' },
+  { name: /^(Sign out|Log out|Forget this device)$/, why: 'ends the walk’s session' },
   { name: /^(EN|ने)$/, why: 'changes the language the rest of the walk reads' },
   { name: /^Taken$/, why: 'marks a dose of the demo patient taken for good' },
   { name: /^New message$/, why: 'starts the demo patient’s care-team conversation for good' },
@@ -49,23 +53,29 @@ interface Control {
   shell: boolean;
   /** The navigation's tab of the page one is on (`aria-current`). */
   current: boolean;
+  /** A choice already made (`aria-pressed`, `aria-selected` or `aria-checked` true). */
+  chosen: boolean;
+  /** It says it opens a dialog, menu or list (`aria-haspopup`). */
+  opens: boolean;
 }
 
 const keyOf = (control: Control) => `${control.role} "${control.name}" #${control.nth}`;
 
 /**
- * The page's visible, enabled buttons and links in document order, each marked with its
- * index in `data-walk`, named as a screen reader names it (its label, else its text).
+ * The page's visible, enabled buttons and links in document order (or those of the last
+ * element `within` matches: the layer open on top), each marked with its index in `data-walk`,
+ * named as a screen reader names it (its label, else its text).
  */
-function controlsOf(page: Page): Promise<Control[]> {
-  return page.evaluate(() => {
+function controlsOf(page: Page, within?: string): Promise<Control[]> {
+  return page.evaluate((within) => {
     for (const marked of document.querySelectorAll('[data-walk]')) {
       marked.removeAttribute('data-walk');
     }
+    const root = (within && [...document.querySelectorAll(within)].at(-1)) || document;
     const textOf = (id: string) => document.getElementById(id)?.innerText ?? '';
     const found: Control[] = [];
     const seen = new Map<string, number>();
-    const candidates = document.querySelectorAll<HTMLElement>(
+    const candidates = root.querySelectorAll<HTMLElement>(
       'button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]',
     );
     for (const element of candidates) {
@@ -102,10 +112,14 @@ function controlsOf(page: Page): Promise<Control[]> {
         href: element.getAttribute('href'),
         shell: element.closest('main') === null,
         current: element.hasAttribute('aria-current'),
+        chosen: ['aria-pressed', 'aria-selected', 'aria-checked'].some(
+          (state) => element.getAttribute(state) === 'true',
+        ),
+        opens: (element.getAttribute('aria-haspopup') ?? 'false') !== 'false',
       });
     }
     return found;
-  });
+  }, within);
 }
 
 const marked = (page: Page, index: number): Locator => page.locator(`[data-walk="${index}"]`);
@@ -189,7 +203,9 @@ const sameControl = (planned: Control, found: Control) =>
     found.role === planned.role &&
     found.name.replace(/\d+/g, '#') === planned.name.replace(/\d+/g, '#'));
 
-const openLayers = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+/** What opens over the page: a dialog or sheet, a menu, a list to choose from. */
+const openLayers =
+  'dialog[open], [role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 
 /**
  * Waits until the page has stopped changing (no markup changed and no request started for a
@@ -198,7 +214,8 @@ const openLayers = '[role="dialog"], [role="alertdialog"], [role="menu"], [role=
 async function stillness(page: Page, activity: Activity, longest: number): Promise<Seen> {
   let seen = await seenOn(page);
   for (const deadline = Date.now() + longest; Date.now() < deadline;) {
-    if (seen.quietFor > 250 && performance.now() - activity.lastRequest > 250) break;
+    const quiet = performance.now() - activity.lastRequest > 250 && activity.waiting === 0;
+    if (seen.quietFor > 250 && quiet) break;
     await page.waitForTimeout(100);
     seen = await seenOn(page);
   }
@@ -209,6 +226,8 @@ async function stillness(page: Page, activity: Activity, longest: number): Promi
 interface Activity {
   requests: number;
   lastRequest: number;
+  /** Requests sent and not yet answered (a screen's code on its way), streams aside. */
+  waiting: number;
   events: number;
 }
 
@@ -254,23 +273,18 @@ async function walkPage(
     if (!closed) await openSettled(page, path, 'en');
   };
 
-  for (const wanted of planned) {
-    if (wanted.shell && !withShell) continue;
-    // The navigation's tab of the page one is on leads where one is.
-    if (wanted.current) continue;
-    const where = `${path}: ${keyOf(wanted)}`;
-    const control = await find(wanted);
-    if (!control) {
-      findings.push(`${where} is gone from the page opened afresh`);
-      continue;
-    }
+  /** Presses the control, and tells what came of it; what did nothing is a finding. */
+  const press = async (
+    control: Control,
+    where: string,
+  ): Promise<'changed' | 'inert' | 'covered' | 'not pressed'> => {
     const element = marked(page, control.index);
     const skipped = notPressed.find((each) => each.name.test(control.name));
     // A link off the app (a call, a mail, another site) is not followed: it has a target.
     const leaves = control.href !== null && new URL(control.href, here).origin !== origin;
     if (skipped || leaves) {
       if (!(await wired(element))) findings.push(`${where} is not wired`);
-      continue;
+      return 'not pressed';
     }
     // What a press does shows after it: first the page must be still (its own updates done).
     const before = await stillness(page, activity, 2_000);
@@ -282,8 +296,7 @@ async function walkPage(
     presses += 1;
     if (!pressed) {
       findings.push(`${where} cannot be pressed (something covers it)`);
-      await openSettled(page, path, 'en');
-      continue;
+      return 'covered';
     }
     // What a press does may take a moment on a busy phone (a screen's code to fetch): it has
     // up to three seconds to show.
@@ -301,12 +314,80 @@ async function walkPage(
         activity.events > eventsBefore;
       if (!changed) await page.waitForTimeout(50);
     }
-    if (!changed) {
+    // Pressing the choice already made (the app mode one is in) may leave it as it is.
+    if (!changed && !control.chosen) {
       findings.push(`${where} does nothing`);
+      return 'inert';
+    }
+    if (!changed) return 'inert';
+    // All that the press does (a dialog whose code is still coming) is done before it is undone.
+    if (page.url() === here) {
+      if (control.opens) {
+        await page
+          .locator(openLayers)
+          .first()
+          .waitFor({ timeout: 3_000 })
+          .catch(() => null);
+      }
+      await stillness(page, activity, 3_000).catch(() => null);
+    }
+    return 'changed';
+  };
+
+  /**
+   * The controls of the dialog, sheet or menu the control `opener` opened, each pressed with
+   * the layer open: opened again by its opener when a press before closed it.
+   */
+  const walkLayer = async (opener: Control, openerWhere: string) => {
+    const inner = await controlsOf(page, openLayers);
+    for (const wanted of inner) {
+      const where = `${openerWhere} › ${keyOf(wanted)}`;
+      const findInLayer = async () =>
+        (await page.locator(openLayers).count()) > 0
+          ? (await controlsOf(page, openLayers)).find((each) => sameControl(wanted, each))
+          : undefined;
+      let control = await findInLayer();
+      if (!control) {
+        await restore();
+        const again = await find(opener);
+        if (again) {
+          await stillness(page, activity, 2_000);
+          await marked(page, again.index)
+            .click({ timeout: 3_000 })
+            .catch(() => null);
+          await stillness(page, activity, 3_000);
+          control = await findInLayer();
+        }
+      }
+      if (!control) {
+        findings.push(`${where} is gone from the layer opened again`);
+        continue;
+      }
+      const outcome = await press(control, where);
+      if (outcome === 'covered') await openSettled(page, path, 'en');
+      else if (outcome === 'changed' && page.url() !== here) await restore();
+    }
+  };
+
+  for (const wanted of planned) {
+    if (wanted.shell && !withShell) continue;
+    // The navigation's tab of the page one is on leads where one is.
+    if (wanted.current) continue;
+    const where = `${path}: ${keyOf(wanted)}`;
+    // Something that opened late over the page (after the press before was judged) is closed.
+    await restore();
+    const control = await find(wanted);
+    if (!control) {
+      findings.push(`${where} is gone from the page opened afresh`);
       continue;
     }
-    // All that the press does (a dialog whose code is still coming) is done before it is undone.
-    if (page.url() === here) await stillness(page, activity, 3_000).catch(() => null);
+    const outcome = await press(control, where);
+    if (outcome === 'covered') await openSettled(page, path, 'en');
+    if (outcome !== 'changed') continue;
+    // What it opened over the page is walked too, then closed.
+    if (page.url() === here && (await page.locator(openLayers).count()) > 0) {
+      await walkLayer(wanted, where);
+    }
     await restore();
   }
   return { findings, pressed: presses };
@@ -338,7 +419,7 @@ for (const walker of walkers) {
         ids,
         pathNamed,
       );
-      const activity: Activity = { requests: 0, lastRequest: 0, events: 0 };
+      const activity: Activity = { requests: 0, lastRequest: 0, waiting: 0, events: 0 };
       await context.addInitScript(watchMutations);
       // The browser's own passkey prompt, which a person answers or cancels, would wait for
       // ever and take every later press: the walk cancels it, as a person who has no passkey
@@ -349,11 +430,21 @@ for (const walker of walkers) {
         Object.defineProperty(navigator.credentials, 'create', { value: refuse });
         Object.defineProperty(navigator.credentials, 'get', { value: refuse });
       });
-      page.on('request', () => {
+      // A stream of pushed events stays open for as long as the page: it is no wait.
+      const awaited = (request: Request) => request.resourceType() !== 'eventsource';
+      page.on('request', (request) => {
         activity.requests += 1;
         activity.lastRequest = performance.now();
+        if (awaited(request)) activity.waiting += 1;
       });
+      const answered = (request: Request) => {
+        if (awaited(request)) activity.waiting = Math.max(0, activity.waiting - 1);
+      };
+      page.on('requestfinished', answered);
+      page.on('requestfailed', answered);
       page.on('download', () => (activity.events += 1));
+      // A file to choose (to send, to upload): the browser's own chooser, which a person sees.
+      page.on('filechooser', () => (activity.events += 1));
       // An alert the spec asks for (the research portal's) is something a person sees.
       page.on('dialog', (dialog) => {
         activity.events += 1;
