@@ -18,9 +18,10 @@ import {
  * shared demo accounts for good (or end the session) are not pressed; they must still be
  * wired: a link with a real target, a submit button of a form, or a button with a handler.
  *
- * What a press opens over the page (a dialog, a sheet, a menu) has its own controls pressed
- * too, the layer opened again by its opener whenever a press closed it. Pressing the choice
- * already made (a mode marked pressed) may leave things as they are.
+ * Tabs are pressed too. What a press opens over the page (a dialog, a sheet, a menu) or shows
+ * in it (a tab's panel, a form, a confirmation) has its own controls pressed as well, opened
+ * again by the same press whenever a press closed it. Pressing the choice already made (a mode
+ * marked pressed, the tab shown) may leave things as they are.
  *
  * Each page of each walker is a test of its own, so the walks share the workers; the shell's
  * controls (the navigation, the banners, the footer) are pressed on the walker's first page.
@@ -32,7 +33,10 @@ const notPressed: { name: RegExp; why: string }[] = [
   { name: /^(EN|ने)$/, why: 'changes the language the rest of the walk reads' },
   { name: /^Taken$/, why: 'marks a dose of the demo patient taken for good' },
   { name: /^New message$/, why: 'starts the demo patient’s care-team conversation for good' },
-  { name: /^Save\b|^Reset\b|^Delete\b|^Remove\b|^Deactivate\b/, why: 'changes a demo account' },
+  {
+    name: /^Save\b|^Reset\b|^Delete\b|^Remove\b|^Deactivate\b|^Confirm stop$/,
+    why: 'changes a demo account (a medicine stopped, say) for good',
+  },
   {
     name: /^(Start visit|Check in|Join Video Visit|Cancel appointment|Book appointment)$/,
     why: 'books or moves a visit',
@@ -44,7 +48,7 @@ const notPressed: { name: RegExp; why: string }[] = [
 interface Control {
   /** Its place in the page's order, held in its `data-walk` attribute. */
   index: number;
-  role: 'button' | 'link';
+  role: 'button' | 'link' | 'tab';
   name: string;
   /** Its place among the page's controls of the same role and name. */
   nth: number;
@@ -76,13 +80,13 @@ function controlsOf(page: Page, within?: string): Promise<Control[]> {
     const found: Control[] = [];
     const seen = new Map<string, number>();
     const candidates = root.querySelectorAll<HTMLElement>(
-      'button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]',
+      'button, a[href], [role="button"], [role="link"], [role="tab"], input[type="button"], input[type="submit"]',
     );
     for (const element of candidates) {
       const explicit = element.getAttribute('role');
-      // A tab, a switch, a menu item: not a button or a link.
-      if (explicit !== null && explicit !== 'button' && explicit !== 'link') continue;
-      const role = explicit ?? (element.tagName === 'A' ? 'link' : 'button');
+      // A switch, a menu item, a radio: not a button, a link or a tab.
+      if (explicit !== null && !['button', 'link', 'tab'].includes(explicit)) continue;
+      const role = (explicit ?? (element.tagName === 'A' ? 'link' : 'button')) as Control['role'];
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
@@ -335,20 +339,29 @@ async function walkPage(
   };
 
   /**
-   * The controls of the dialog, sheet or menu the control `opener` opened, each pressed with
-   * the layer open: opened again by its opener when a press before closed it.
+   * The controls that the control `opener` brought: those of the dialog, sheet or menu it
+   * opened (`inLayer`), or those it showed in the page (a tab's panel, a form). Each is
+   * pressed with them shown, brought again by its opener when a press before took them away.
    */
-  const walkLayer = async (opener: Control, openerWhere: string) => {
-    const inner = await controlsOf(page, openLayers);
+  const walkRevealed = async (opener: Control, openerWhere: string, inLayer: boolean) => {
+    const inner = inLayer
+      ? await controlsOf(page, openLayers)
+      : (await controlsOf(page)).filter(
+          (each) =>
+            !(each.shell && !withShell) && !planned.some((known) => sameControl(known, each)),
+        );
     for (const wanted of inner) {
       const where = `${openerWhere} › ${keyOf(wanted)}`;
       const findInLayer = async () =>
-        (await page.locator(openLayers).count()) > 0
-          ? (await controlsOf(page, openLayers)).find((each) => sameControl(wanted, each))
+        !inLayer || (await page.locator(openLayers).count()) > 0
+          ? (await controlsOf(page, inLayer ? openLayers : undefined)).find((each) =>
+              sameControl(wanted, each),
+            )
           : undefined;
       let control = await findInLayer();
       if (!control) {
-        await restore();
+        if (inLayer) await restore();
+        else await openSettled(page, path, 'en');
         const again = await find(opener);
         if (again) {
           await stillness(page, activity, 2_000);
@@ -384,9 +397,9 @@ async function walkPage(
     const outcome = await press(control, where);
     if (outcome === 'covered') await openSettled(page, path, 'en');
     if (outcome !== 'changed') continue;
-    // What it opened over the page is walked too, then closed.
-    if (page.url() === here && (await page.locator(openLayers).count()) > 0) {
-      await walkLayer(wanted, where);
+    // What it opened over the page, or showed in it, is walked too; then it is closed.
+    if (page.url() === here) {
+      await walkRevealed(wanted, where, (await page.locator(openLayers).count()) > 0);
     }
     await restore();
   }
