@@ -81,6 +81,25 @@ describe('HoursEditor', () => {
     expect(body.week.map((each) => each.weekday)).toEqual([0, 1, 2, 3, 4, 6]);
   });
 
+  it('says why a day off is not added, rather than the press doing nothing', async () => {
+    renderEditor({ ...unsaved, daysOff: ['2099-01-05'] });
+    const add = screen.getByRole('button', { name: 'Add day off' });
+    await userEvent.click(add);
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose the day off first.');
+    expect(screen.getByLabelText('Day off')).toHaveAccessibleDescription(
+      'Choose the day off first.',
+    );
+    await userEvent.type(screen.getByLabelText('Day off'), '2099-01-05');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(add);
+    expect(screen.getByRole('alert')).toHaveTextContent('That day is already listed as a day off.');
+    await userEvent.clear(screen.getByLabelText('Day off'));
+    await userEvent.type(screen.getByLabelText('Day off'), '2020-01-06');
+    await userEvent.click(add);
+    expect(screen.getByRole('alert')).toHaveTextContent('A day off cannot be in the past.');
+    expect(screen.getAllByText(/January 5, 2099/)).toHaveLength(1);
+  });
+
   it('shows a server refusal in Nepali', async () => {
     await i18n.changeLanguage('ne');
     vi.stubGlobal(

@@ -111,14 +111,29 @@ function DayFields({ row, onChange }: { row: DayRow; onChange: (row: DayRow) => 
   );
 }
 
+type DayOffRefusal =
+  | 'doctorHours.errors.dayOffMissing'
+  | 'doctorHours.errors.dayOffPast'
+  | 'doctorHours.errors.dayOffListed';
+
 /** Single days off: added by date, each removable. */
 function DaysOff({ days, onChange }: { days: string[]; onChange: (days: string[]) => void }) {
   const { t } = useTranslation();
   const dates = useDates();
   const id = useId();
   const [adding, setAdding] = useState('');
+  // Why the day chosen cannot be added, said rather than the press doing nothing.
+  const [refusal, setRefusal] = useState<DayOffRefusal | null>(null);
   const add = () => {
-    if (!isClinicDay(adding) || adding < clinicToday() || days.includes(adding)) return;
+    const refused = !isClinicDay(adding)
+      ? 'doctorHours.errors.dayOffMissing'
+      : adding < clinicToday()
+        ? 'doctorHours.errors.dayOffPast'
+        : days.includes(adding)
+          ? 'doctorHours.errors.dayOffListed'
+          : null;
+    setRefusal(refused);
+    if (refused) return;
     onChange([...days, adding].sort());
     setAdding('');
   };
@@ -157,15 +172,25 @@ function DaysOff({ days, onChange }: { days: string[]; onChange: (days: string[]
           <DateInput
             id={id}
             aria-labelledby={`${id}-label`}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? `${id}-refusal` : undefined}
             min={clinicToday()}
             value={adding}
-            onChange={setAdding}
+            onChange={(day) => {
+              setAdding(day);
+              setRefusal(null);
+            }}
           />
         </div>
         <Button type="button" variant="outline" onClick={add}>
           {t('doctorHours.addDayOff')}
         </Button>
       </div>
+      {refusal && (
+        <p id={`${id}-refusal`} role="alert" className="text-accent-700 text-sm">
+          {t(refusal)}
+        </p>
+      )}
     </fieldset>
   );
 }
