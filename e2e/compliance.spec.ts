@@ -2,19 +2,33 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demoPassword } from './support/accounts';
 import { afterAVisit } from './support/patient-record';
+import { startOwnServer, type OwnServer } from './support/own-server';
 import { signedIn } from './support/visit-people';
+
+// The demo doctor sees a patient here, and the demo clinic's settings change: on a server of
+// its own, so the shared server's queue and clinic stay as the other tests expect them.
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startOwnServer();
+});
+
+test.afterAll(async () => {
+  await server.stop();
+});
 
 test('the super administrator finds a doctor’s read of a chart in Compliance, and the patient sees it in “Who has seen my record”', async ({
   browser,
-  baseURL,
 }) => {
-  const { patient, patientId, doctor } = await afterAVisit(browser, baseURL!, 'Sunita');
+  const baseURL = server.url;
+  const { patient, patientId, doctor } = await afterAVisit(browser, baseURL, 'Sunita');
 
   // The demo doctor opens the chart of the patient he saw.
   await doctor.page.goto(`/chart/${patientId}`);
   await expect(doctor.page.getByRole('heading', { level: 1 })).toHaveText('Sunita Gurung');
 
-  const superadmin = await signedIn(browser, baseURL!, 'superadmin@example.com', demoPassword);
+  const superadmin = await signedIn(browser, baseURL, 'superadmin@example.com', demoPassword);
   const page = superadmin.page;
   await page.goto('/');
   await page.getByRole('navigation').getByRole('link', { name: 'Compliance' }).click();
@@ -33,7 +47,7 @@ test('the super administrator finds a doctor’s read of a chart in Compliance, 
   // The export holds what the page shows.
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download CSV' }).click();
-  const csv = await readFile((await (await download).path()), 'utf8');
+  const csv = await readFile(await (await download).path(), 'utf8');
   const rows = csv.trimEnd().split('\r\n');
   expect(rows).toHaveLength(2);
   expect(rows[1]).toContain(',chart-read,R,success,');

@@ -54,6 +54,7 @@ const accounts: Account[] = [
     tabs: [
       ['Overview', '/overview'],
       ['People', '/people'],
+      ['Settings', '/settings'],
       ['Profile', '/profile'],
     ],
   },
@@ -62,6 +63,7 @@ const accounts: Account[] = [
     home: { heading: 'Network overview', text: 'Confirmed accounts' },
     tabs: [
       ['Network', '/'],
+      ['Compliance', '/compliance'],
       ['Account', '/account'],
     ],
   },
