@@ -2,26 +2,17 @@ import { expect, test } from '@playwright/test';
 import { addClinicDays, clinicToday } from '../shared/clinic-time';
 import { demoPassword } from './support/accounts';
 import { afterAVisit } from './support/patient-record';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { serverOfThisFile } from './support/own-server';
 import { signedIn } from './support/visit-people';
 
 // The demo doctor sees a patient here, and the demo clinic's settings change: on a server of
 // its own, so the shared server's queue and clinic stay as the other tests expect them.
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer();
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = serverOfThisFile();
 
 test('the administrator writes the clinic’s announcement in both languages and its patients read it on their home', async ({
   browser,
 }) => {
-  const baseURL = server.url;
+  const baseURL = server().url;
   const admin = await signedIn(browser, baseURL, 'admin@example.com', demoPassword);
   const page = admin.page;
   await page.goto('/');

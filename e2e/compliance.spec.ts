@@ -2,26 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { demoPassword } from './support/accounts';
 import { afterAVisit } from './support/patient-record';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { serverOfThisFile } from './support/own-server';
 import { signedIn } from './support/visit-people';
 
 // The demo doctor sees a patient here, and the demo clinic's settings change: on a server of
 // its own, so the shared server's queue and clinic stay as the other tests expect them.
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startOwnServer();
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+const server = serverOfThisFile();
 
 test('the super administrator finds a doctor’s read of a chart in Compliance, and the patient sees it in “Who has seen my record”', async ({
   browser,
 }) => {
-  const baseURL = server.url;
+  const baseURL = server().url;
   const { patient, patientId, doctor } = await afterAVisit(browser, baseURL, 'Sunita');
 
   // The demo doctor opens the chart of the patient he saw.

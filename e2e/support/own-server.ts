@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { freePort } from './free-port';
 
 /**
@@ -108,5 +109,24 @@ export async function startOwnServer(
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A server of the spec file's own for all its tests: started before the first, stopped after
+ * the last. Call at the top of the file; the answer gives the running server.
+ */
+export function serverOfThisFile(settings: Record<string, string> = {}): () => OwnServer {
+  let server: OwnServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer(settings);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (server === undefined) throw new Error('The file’s own server has not started');
+    return server;
   };
 }

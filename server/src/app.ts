@@ -341,6 +341,7 @@ export async function buildApp({
     clinicSettings: clinicSettingsService({
       settings: clinicSettingsRepository(db),
       trail,
+      clinicOf: (userId) => clinics.clinicOf(userId),
       clinicsCaringFor: (patientId) => profiles.clinicsCaringFor(patientId),
     }),
     requireUser,

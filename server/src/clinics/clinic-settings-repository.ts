@@ -49,16 +49,6 @@ function toSettings(row: SettingsRow): ClinicSettings {
 /** A clinic's settings and its announcement (`0028-clinic-settings`). */
 export function clinicSettingsRepository(db: Kysely<Database>) {
   return {
-    /** The clinic an account belongs to (a doctor, manager or administrator); null for none. */
-    async clinicOf(userId: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('profiles')
-        .select('clinic_id')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return row?.clinic_id ?? null;
-    },
-
     async settings(clinicId: string): Promise<ClinicSettings | null> {
       const row = await db
         .selectFrom('clinics')

@@ -19,6 +19,8 @@ const noSuchClinic = () => new AppError('not_found', 'No such clinic.');
 export function clinicSettingsService(deps: {
   settings: ClinicSettingsRepository;
   trail: AuditTrail;
+  /** The clinic an account belongs to (`clinics-repository.ts`); null for none. */
+  clinicOf: (userId: string) => Promise<string | null>;
   /** The clinics that care for a patient (Profile → Linked clinics). */
   clinicsCaringFor: (patientId: string) => Promise<{ id: string }[]>;
 }) {
@@ -29,7 +31,7 @@ export function clinicSettingsService(deps: {
     if (!keepsSettings(actor)) {
       throw new AppError('forbidden', 'Only a clinic’s administrator keeps its settings.');
     }
-    const own = await settings.clinicOf(actor.caller.id);
+    const own = await deps.clinicOf(actor.caller.id);
     const wanted = clinicId ?? own;
     if (wanted === null || !mayKeepSettings(actor, own, wanted)) throw noSuchClinic();
     return wanted;

@@ -5,7 +5,7 @@ import { LanguageToggle } from '@/components/layout/language-toggle';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { addAccountStrings } from '@/features/account/account-strings';
-import { AccountCard } from '@/features/account/components/account-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { SessionsCard } from '@/features/account/components/sessions-card';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { LogOutButton } from '@/features/auth/components/log-out-button';
@@ -41,9 +41,9 @@ export default function AccountPage() {
       <ChangePasswordCard />
       <SecuritySettings />
       <SessionsCard />
-      <AccountCard title={t('account.language.title')}>
+      <SectionCard title={t('account.language.title')}>
         <LanguageChoice />
-      </AccountCard>
+      </SectionCard>
       {!profileTab && (
         <Button asChild variant="outline">
           <Link href="/profile">

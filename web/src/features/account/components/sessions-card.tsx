@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormError, FormSuccess } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
 import { useDates } from '@/lib/dates';
-import { AccountCard } from './account-card';
+import { SectionCard } from '@/components/ui/section-card';
 import { useAccountSessions, useSignOutOthers, type AccountSession } from '../api/sessions';
 
 const browsers: [RegExp, string][] = [
@@ -63,7 +63,7 @@ export function SessionsCard() {
   const data = sessions.data;
   const others = data ? data.sessions.filter((session) => session.id !== data.currentId) : [];
   return (
-    <AccountCard
+    <SectionCard
       title={t('account.sessions.title')}
       description={t('account.sessions.description')}
     >
@@ -104,6 +104,6 @@ export function SessionsCard() {
             : t('account.sessions.signOutOthers')}
         </Button>
       )}
-    </AccountCard>
+    </SectionCard>
   );
 }

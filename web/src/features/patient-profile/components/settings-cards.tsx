@@ -1,41 +1,19 @@
 import { ChevronRightIcon, MailIcon, UserPlusIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Profile } from '@shared/profile';
-import { Card, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/section-card';
 import { DeviceDialog } from './device-dialog';
 import { EditDetailsDialog } from './edit-details-dialog';
 import { LanguageDialog } from './language-dialog';
 import { LinkedClinicsDialog } from './linked-clinics-dialog';
 
-/** A profile section named by its heading. */
-export function SettingsCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  return (
-    <Card aria-labelledby={titleId} className="grid grid-cols-1 gap-3">
-      <div className="grid gap-1">
-        <CardTitle id={titleId}>{title}</CardTitle>
-        {description && <p className="text-muted-foreground text-sm">{description}</p>}
-      </div>
-      {children}
-    </Card>
-  );
-}
-
 export function CaregiversCard() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   return (
-    <SettingsCard
+    <SectionCard
       title={t('patientProfile.caregivers.title')}
       description={t('patientProfile.caregivers.description')}
     >
@@ -49,7 +27,7 @@ export function CaregiversCard() {
         <span className="flex-1">{t('patientProfile.caregivers.invite')}</span>
         <ChevronRightIcon className="text-muted-foreground size-4" aria-hidden="true" />
       </button>
-    </SettingsCard>
+    </SectionCard>
   );
 }
 
@@ -57,14 +35,14 @@ export function CaregiversCard() {
 export function AccountCard({ email, profile }: { email: string; profile: Profile | null }) {
   const { t } = useTranslation();
   return (
-    <SettingsCard title={t('patientProfile.account.title')}>
+    <SectionCard title={t('patientProfile.account.title')}>
       <p className="flex min-w-0 items-center gap-3 text-sm">
         <MailIcon className="text-muted-foreground size-5 shrink-0" aria-hidden="true" />
         <span className="min-w-0 truncate">{email}</span>
       </p>
       <EditDetailsDialog profile={profile} />
       <LanguageDialog />
-    </SettingsCard>
+    </SectionCard>
   );
 }
 
@@ -76,21 +54,21 @@ export function ClinicsAndDeviceCard({ patient, forget }: { patient: boolean; fo
   const { t } = useTranslation();
   if (!patient) {
     return (
-      <SettingsCard
+      <SectionCard
         title={t('profileSettings.device.cardTitle')}
         description={t('profileSettings.device.cardDescription')}
       >
         <DeviceDialog forget={forget} />
-      </SettingsCard>
+      </SectionCard>
     );
   }
   return (
-    <SettingsCard
+    <SectionCard
       title={t('patientProfile.clinics.title')}
       description={t('patientProfile.clinics.description')}
     >
       <LinkedClinicsDialog />
       <DeviceDialog forget={forget} />
-    </SettingsCard>
+    </SectionCard>
   );
 }

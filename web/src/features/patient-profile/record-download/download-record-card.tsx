@@ -1,7 +1,7 @@
 import { FileDownIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { SettingsCard } from '../components/settings-cards';
+import { SectionCard } from '@/components/ui/section-card';
 import { addRecordDownloadStrings } from './record-download-strings';
 import { useRecordDownload } from './use-record-download';
 
@@ -12,11 +12,11 @@ export function DownloadRecordCard({ patientId }: { patientId: string }) {
   const { t } = useTranslation();
   const { download, busy } = useRecordDownload(patientId);
   return (
-    <SettingsCard title={t('recordDownload.button')} description={t('recordDownload.description')}>
+    <SectionCard title={t('recordDownload.button')} description={t('recordDownload.description')}>
       <Button type="button" variant="outline" onClick={download} disabled={busy}>
         <FileDownIcon aria-hidden="true" />
         {t('recordDownload.button')}
       </Button>
-    </SettingsCard>
+    </SectionCard>
   );
 }

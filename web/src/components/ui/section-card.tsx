@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card, CardTitle } from './card';
 
-/** A section of the Account page, named by its heading. */
-export function AccountCard({
+/** A section of a page (the Profile's, the Account's), named by its heading. */
+export function SectionCard({
   title,
   description,
   children,
