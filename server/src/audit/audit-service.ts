@@ -72,17 +72,28 @@ export function auditService(deps: {
   trail: AuditTrail;
   pausedSignIns: PausedSignIns;
 }) {
+  /**
+   * Refuses anyone but the auditor, then records their read of the trail: who read it, and what
+   * they asked it, is part of it, recorded before it is answered.
+   */
+  async function noteTrailRead(
+    actor: Actor,
+    type: 'audit-read' | 'audit-exported',
+    query: AuditExportQuery,
+  ): Promise<void> {
+    refuseUnlessAuditor(actor);
+    await deps.trail.note({
+      type,
+      agent: agentOf(actor),
+      entity: { type: 'audit-trail', id: null },
+      detail: { ...query },
+    });
+  }
+
   return {
     /** A page of entries, newest first; the read itself is recorded before it is answered. */
     async read(actor: Actor, query: AuditQuery): Promise<AuditPage> {
-      refuseUnlessAuditor(actor);
-      // Who read the trail, and what they asked it, is part of it.
-      await deps.trail.note({
-        type: 'audit-read',
-        agent: agentOf(actor),
-        entity: { type: 'audit-trail', id: null },
-        detail: { ...query },
-      });
+      await noteTrailRead(actor, 'audit-read', query);
       return deps.audit.page({ ...filterOf(query), before: query.before, limit: query.limit });
     },
 
@@ -91,13 +102,7 @@ export function auditService(deps: {
      * first. The export is recorded before it is answered, with its filters.
      */
     async exportCsv(actor: Actor, query: AuditExportQuery): Promise<string> {
-      refuseUnlessAuditor(actor);
-      await deps.trail.note({
-        type: 'audit-exported',
-        agent: agentOf(actor),
-        entity: { type: 'audit-trail', id: null },
-        detail: { ...query },
-      });
+      await noteTrailRead(actor, 'audit-exported', query);
       const entries: AuditEntry[] = await deps.audit.newest(filterOf(query), auditExportLimit);
       return auditCsv(entries);
     },

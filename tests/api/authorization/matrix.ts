@@ -723,24 +723,14 @@ export const matrix: MatrixEntry[] = [
     access: only('admin', 'superadmin'),
     forPatient: 'never',
     // The demo administrator's clinic, the demo clinic: the super administrator names it.
-    prepare: async (world) =>
-      (
-        await sql<{ clinic_id: string }>`select clinic_id from profiles
-          where id = ${world.byRole.admin.userId}`.execute(world.server.database.db)
-      ).rows[0]!.clinic_id,
-    call: ({ resource }) => ({ path: `/api/clinic-settings?clinicId=${resource}` }),
+    call: ({ world }) => ({ path: `/api/clinic-settings?clinicId=${world.demoClinicId}` }),
   },
   {
     route: 'PUT /api/clinic-settings',
     access: only('admin', 'superadmin'),
     forPatient: 'never',
-    prepare: async (world) =>
-      (
-        await sql<{ clinic_id: string }>`select clinic_id from profiles
-          where id = ${world.byRole.admin.userId}`.execute(world.server.database.db)
-      ).rows[0]!.clinic_id,
-    call: ({ resource }) => ({
-      path: `/api/clinic-settings?clinicId=${resource}`,
+    call: ({ world }) => ({
+      path: `/api/clinic-settings?clinicId=${world.demoClinicId}`,
       body: {
         name: 'Sewa Virtual Clinic',
         contactPhone: '',
